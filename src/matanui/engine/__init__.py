@@ -1,0 +1,30 @@
+"""The game-agnostic kernel: the contract, records and replay, seeded randomness, errors.
+
+It knows no game and imports nothing heavy.
+"""
+
+from .errors import (
+    BadSetup,
+    DataFileError,
+    IllegalAction,
+    MatanuiError,
+    RecordError,
+    UnknownGame,
+)
+from .events import Event
+from .record import Record, replay
+from .state import Game, State
+
+__all__ = [
+    "BadSetup",
+    "DataFileError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "MatanuiError",
+    "Record",
+    "RecordError",
+    "State",
+    "UnknownGame",
+    "replay",
+]

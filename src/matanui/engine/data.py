@@ -1,0 +1,95 @@
+"""Loading data files (TOML) with provenance, and checking them field by field.
+
+Every entry of a data file says where it comes from:
+    provenance = "printed"        with `source`: the rulebook words that fix it, or
+    provenance = "reconstructed"  with `why`: one line on what the rulebook implies.
+A bad file raises DataFileError naming the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import DataFileError
+
+PROVENANCES = ("printed", "reconstructed")
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise DataFileError(f"cannot read data file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataFileError(f"data file {path} is not valid TOML: {exc}") from None
+
+
+class EntryChecker:
+    """Checks one entry of a data file; every complaint names file, entry and field."""
+
+    def __init__(self, source: str, entry_name: str, entry: Any) -> None:
+        self.source = source
+        self.entry_name = entry_name
+        if not isinstance(entry, dict):
+            self.fail("", f"must be a table, not {type(entry).__name__}")
+        self.entry: dict[str, Any] = entry
+
+    def fail(self, field: str, message: str) -> None:
+        where = f"{self.entry_name}.{field}" if field else self.entry_name
+        raise DataFileError(f"{self.source}: {where} {message}")
+
+    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if field not in self.entry:
+            if default is ...:
+                self.fail(field, "is missing")
+            return default
+        value = self.entry[field]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            self.fail(field, f"must be a {names}, not {value!r}")
+        return value
+
+    def choice(self, field: str, allowed: Iterable[str], default: Any = ...) -> Any:
+        allowed = list(allowed)
+        value = self.get(field, str, default)
+        if value is not default and value not in allowed:
+            self.fail(field, f"is {value!r}; allowed: {', '.join(allowed)}")
+        return value
+
+    def choices(self, field: str, allowed: Iterable[str], *, min_items: int = 1) -> list[str]:
+        allowed = list(allowed)
+        values = self.get(field, list)
+        if len(values) < min_items:
+            self.fail(field, f"needs at least {min_items} item(s)")
+        for value in values:
+            if value not in allowed:
+                self.fail(field, f"has {value!r}; allowed: {', '.join(allowed)}")
+        if len(set(values)) != len(values):
+            self.fail(field, "repeats an item")
+        return values
+
+    def integer(self, field: str, low: int, high: int, default: Any = ...) -> int:
+        value = self.get(field, int, default)
+        if value is not default and not low <= value <= high:
+            self.fail(field, f"is {value}; allowed: {low} to {high}")
+        return value
+
+    def provenance(self) -> str:
+        """Check the provenance fields and return the provenance."""
+        kind = self.choice("provenance", PROVENANCES)
+        if kind == "printed":
+            self.get("source", str)
+        else:
+            self.get("why", str)
+        return kind
+
+    def only(self, fields: Iterable[str]) -> None:
+        """Reject fields this entry does not know (a typo would otherwise pass silently)."""
+        allowed = set(fields) | {"provenance", "source", "why"}
+        for name in self.entry:
+            if name not in allowed:
+                self.fail(name, f"is not a known field; known: {', '.join(sorted(allowed))}")

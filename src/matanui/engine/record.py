@@ -1,0 +1,108 @@
+"""Game records: everything needed to rebuild a game exactly, as plain JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import MatanuiError, RecordError
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class Record:
+    game: str
+    rules_version: str
+    seed: int
+    players: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    arrangement: dict[str, Any] | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, **asdict(self)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Record":
+        if not isinstance(data, dict):
+            raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError(
+                f"record format {data.get('format')!r} is not supported; this matanui "
+                f"reads format {RECORD_FORMAT}"
+            )
+        expected: dict[str, type | tuple[type, ...]] = {
+            "game": str,
+            "rules_version": str,
+            "seed": int,
+            "players": list,
+            "options": dict,
+            "actions": list,
+        }
+        for name, kind in expected.items():
+            if name not in data:
+                raise RecordError(f"the record has no {name!r} field")
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise RecordError(
+                    f"the record's {name!r} must be a {kind.__name__}, "  # type: ignore[union-attr]
+                    f"not {type(data[name]).__name__}"
+                )
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise RecordError("every entry of the record's 'actions' must be a string")
+        arrangement = data.get("arrangement")
+        if arrangement is not None and not isinstance(arrangement, dict):
+            raise RecordError("the record's 'arrangement' must be an object or null")
+        return cls(
+            game=data["game"],
+            rules_version=data["rules_version"],
+            seed=data["seed"],
+            players=list(data["players"]),
+            options=dict(data["options"]),
+            arrangement=arrangement,
+            actions=list(data["actions"]),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the record is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Record":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
+        return cls.from_json(text)
+
+
+def replay(record: Record, upto: int | None = None):
+    """Rebuild the state a record describes (after its first `upto` actions, or all)."""
+    from matanui import games
+
+    game = games.get(record.game)
+    if record.rules_version != game.rules_version:
+        raise RecordError(
+            f"the record was made with {record.game} rules version {record.rules_version}, "
+            f"this matanui has version {game.rules_version}"
+        )
+    state = game.new_game(record.seed, record.players, record.options, record.arrangement)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, action in enumerate(actions, start=1):
+        try:
+            state.apply(action)
+        except MatanuiError as exc:
+            raise RecordError(f"action {number} of the record ({action!r}) fails: {exc}") from None
+    return state

@@ -1,0 +1,215 @@
+"""The contract every game keeps (see shared DESIGN.md): a `Game` makes `State`s.
+
+A concrete game subclasses both. The base `State` owns the parts that are the same for every
+game: move caching, legality checks, history, records and the seeded generator. A game
+implements the abstract hooks:
+
+- `_generate_moves()`: an ordered dict from action id to whatever the game needs to carry
+  the action out (computed once per decision and cached);
+- `_perform(move)`: carry out a legal move, return the events;
+- `current_player`, `is_over`, `winners`, `describe`, `observation`, `determinize`,
+  `_copy_into` (for `clone`).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Mapping, Sequence
+
+from .errors import IllegalAction
+from .events import Event
+
+
+class Game(ABC):
+    """A game's front door: its name, its variants, and how to start a state."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    @abstractmethod
+    def characters(self) -> list[str]:
+        """The characters a seat may play (the `players` names `new_game` accepts)."""
+
+    @abstractmethod
+    def option_help(self) -> dict[str, str]:
+        """Each option this game accepts, with the values it allows."""
+
+    @abstractmethod
+    def new_game(
+        self,
+        seed: int,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> "State":
+        """A new game. `players` names the characters in seat order. `arrangement` fixes
+        what would otherwise be random (pile orders, hands, positions, first player), as the
+        rulebook demo rounds do; it must be JSON-safe so that records can carry it."""
+
+    def arrange(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        **arrangement: Any,
+    ) -> "State":
+        """Shorthand for scenario tests and tutorials: a game set up as arranged."""
+        return self.new_game(seed, players, options, arrangement)
+
+
+class State(ABC):
+    """One position of one game. Mutable: `apply` changes it in place."""
+
+    game: Game
+    seed: int
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    arrangement: dict[str, Any] | None
+    history: list[str]
+    rng: random.Random
+
+    # The move table for the current decision, or None when it must be rebuilt.
+    _moves: dict[str, Any] | None
+
+    def _init_common(
+        self,
+        game: Game,
+        seed: int,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        arrangement: Mapping[str, Any] | None,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.players = tuple(players)
+        self.options = dict(options)
+        self.arrangement = dict(arrangement) if arrangement else None
+        self.history = []
+        self.rng = random.Random(seed)
+        self._moves = None
+
+    # -- the decision ------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Winning seats (empty while playing, or for a drawn game)."""
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def returns(self) -> list[float]:
+        """+1 for each winner, -1 for each other seat; all 0 while playing or in a draw."""
+        if not self.is_over or not self.winners:
+            return [0.0] * len(self.players)
+        won = self.winners
+        return [1.0 if seat in won else -1.0 for seat in range(len(self.players))]
+
+    def legal_actions(self) -> list[str]:
+        """Stable, readable action ids, in a fixed order."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate_moves() if not self.is_over else {}
+        return list(moves)
+
+    def is_legal(self, action: str) -> bool:
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate_moves() if not self.is_over else {}
+        return action in moves
+
+    def apply(self, action: str) -> list[Event]:
+        """Carry out a legal action and return the events it caused. An illegal action raises
+        IllegalAction, saying why, and leaves the state unchanged."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate_moves() if not self.is_over else {}
+        move = moves.get(action)  # move values are never None
+        if move is None:
+            raise IllegalAction(self._why_illegal(action))
+        self._moves = None
+        self.history.append(action)
+        return self._perform(move)
+
+    def _why_illegal(self, action: str) -> str:
+        """The message for an illegal action. Games override this to say more."""
+        if self.is_over:
+            return f"{action!r} is not legal: the game is over."
+        legal = ", ".join(self.legal_actions())
+        return (
+            f"{action!r} is not legal now (seat {self.current_player} to decide). "
+            f"Legal actions: {legal}."
+        )
+
+    @abstractmethod
+    def _generate_moves(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _perform(self, move: Any) -> list[Event]: ...
+
+    @abstractmethod
+    def describe(self, action: str) -> str:
+        """The words a person reads for an action id."""
+
+    # -- information -------------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe: all that `seat` may know and nothing more (None: spectators)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state that agrees with `seat`'s observation, its hidden parts resampled
+        from `rng` (and its own generator reseeded from `rng`, so the future is unknown too)."""
+
+    # -- copies and records ------------------------------------------------------------
+
+    def clone(self) -> "State":
+        """An independent copy: applying actions to one never changes the other."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.seed = self.seed
+        other.players = self.players
+        other.options = self.options  # never mutated after creation
+        other.arrangement = self.arrangement
+        other.history = list(self.history)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other._moves = None
+        self._copy_into(other)
+        return other
+
+    @abstractmethod
+    def _copy_into(self, other: "State") -> None:
+        """Copy this game's own fields into `other` (deep enough to be independent)."""
+
+    def record(self) -> "Record":
+        from .record import Record
+
+        return Record(
+            game=self.game.name,
+            rules_version=self.game.rules_version,
+            seed=self.seed,
+            players=list(self.players),
+            options=dict(self.options),
+            arrangement=dict(self.arrangement) if self.arrangement else None,
+            actions=list(self.history),
+        )
+
+    def _reseed(self, rng: random.Random) -> None:
+        """Give this state a fresh generator drawn from `rng` (used by `determinize`)."""
+        self.rng = random.Random(rng.getrandbits(64))

@@ -1,0 +1,27 @@
+"""The game registry: `get(name)` and `names()`. Games are imported only when asked for."""
+
+from __future__ import annotations
+
+import importlib
+
+from matanui.engine import Game, UnknownGame
+
+# name -> module that defines GAME. A new game adds one line here.
+_MODULES: dict[str, str] = {
+    "reconstruct": "matanui.games.reconstruct",
+}
+_loaded: dict[str, Game] = {}
+
+
+def names() -> list[str]:
+    return list(_MODULES)
+
+
+def get(name: str) -> Game:
+    game = _loaded.get(name)
+    if game is None:
+        module = _MODULES.get(name)
+        if module is None:
+            raise UnknownGame(f"no game named {name!r}; the games are: {', '.join(_MODULES)}")
+        game = _loaded[name] = importlib.import_module(module).GAME
+    return game

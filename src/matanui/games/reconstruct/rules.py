@@ -1,0 +1,522 @@
+"""Toa Nuva Reconstruct: every rule of the rulebook, in one place.
+
+Rule ids in comments (RECON-...) are the rows of docs/rules/reconstruct.md.
+
+A turn is at most three decisions:
+  start    (Advanced Gameplay only, when a trade is possible): `draw` or `trade:GIVE:TAKE`;
+  play     the turn player plays one card (`add:CARD:PART`, `remove:CARD:PART`) or `pass`;
+  respond  the opponent answers a played card: `allow` or `stop:CARD`.
+Drawing is automatic where it is no decision.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from matanui.engine import BadSetup, Event, Game, State
+
+from .cards import Deck, load_deck
+
+START, PLAY, RESPOND, OVER = "start", "play", "respond", "over"
+ALL_PARTS = 0b1111111
+DEFAULT_TURN_LIMIT = 200
+HAND_DEAL = 3
+
+
+class ReconstructGame(Game):
+    name = "reconstruct"
+    title = "Toa Nuva Reconstruct"
+    rules_version = "1"
+    min_players = max_players = 2
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        parts = deck.parts
+        self.part_index = {p.id: p.index for p in parts}
+        # Action ids and their moves are built once; legal_actions only looks them up.
+        self.add_moves: dict[int, list[tuple[str, tuple]]] = {}
+        self.remove_moves: dict[int, list[tuple[str, tuple]]] = {}
+        self.stop_moves: dict[int, tuple[str, tuple]] = {}
+        for card in deck.cards.values():
+            if card.kind == "add":
+                self.add_moves[card.id] = [
+                    (f"add:{card.id}:{parts[p].id}", ("add", card.id, p)) for p in card.parts
+                ]
+            elif card.kind == "remove":
+                self.remove_moves[card.id] = [
+                    (f"remove:{card.id}:{parts[p].id}", ("remove", card.id, p)) for p in card.parts
+                ]
+            else:
+                self.stop_moves[card.id] = (f"stop:{card.id}", ("stop", card.id))
+
+    def characters(self) -> list[str]:
+        return list(self.deck.toa)
+
+    def option_help(self) -> dict[str, str]:
+        return {
+            "advanced": "true or false (default false): the Advanced Gameplay trade",
+            "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
+            "turn_limit": f"whole number of turns >= 10 after which the game is drawn "
+            f"(default {DEFAULT_TURN_LIMIT})",
+        }
+
+    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        known = self.option_help()
+        for key in options:
+            if key not in known:
+                raise BadSetup(
+                    f"reconstruct has no option {key!r}; its options are: "
+                    + "; ".join(f"{k}: {v}" for k, v in known.items())
+                )
+        checked = {"advanced": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
+        checked.update(options)
+        if not isinstance(checked["advanced"], bool):
+            raise BadSetup(f"option advanced must be true or false, not {checked['advanced']!r}")
+        if checked["first_player"] not in ("rps", 0, 1) or isinstance(checked["first_player"], bool):
+            raise BadSetup(f"option first_player must be 'rps', 0 or 1, not {checked['first_player']!r}")
+        limit = checked["turn_limit"]
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 10:
+            raise BadSetup(f"option turn_limit must be a whole number >= 10, not {limit!r}")
+        return checked
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        allowed = ", ".join(self.deck.toa)
+        if isinstance(players, str) or len(players) != 2:
+            raise BadSetup(f"reconstruct is for exactly 2 players; name two Toa Nuva from: {allowed}")
+        for name in players:
+            if name not in self.deck.toa:
+                raise BadSetup(f"{name!r} is not a Toa Nuva of this deck; choose from: {allowed}")
+        if players[0] == players[1]:
+            # RECON-SETUP-SAME-TOA: each Toa Nuva has one set of Part Cards.
+            raise BadSetup(
+                f"both players chose {players[0]}; only one player can build each Toa Nuva "
+                "(the rulebook settles who chooses first with Rock-Paper-Scissors)"
+            )
+        return tuple(players)
+
+    def new_game(
+        self,
+        seed: int,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> "ReconstructState":
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
+        players = self._check_players(players)
+        checked = self._check_options(options or {})
+        state = ReconstructState.__new__(ReconstructState)
+        state._init_common(self, seed, players, checked, arrangement)
+        state._set_up(arrangement or {})
+        return state
+
+
+class ReconstructState(State):
+    game: ReconstructGame
+
+    # -- set-up ------------------------------------------------------------------------
+
+    def _set_up(self, arrangement: Mapping[str, Any]) -> None:
+        game = self.game
+        known_keys = {"draw_pile", "hands", "built", "discard", "first_player"}
+        for key in arrangement:
+            if key not in known_keys:
+                raise BadSetup(f"unknown arrangement {key!r}; allowed: {', '.join(sorted(known_keys))}")
+        self.built = [0, 0]
+        for seat, parts in enumerate(arrangement.get("built", [[], []])):
+            for part in parts:
+                if part not in game.part_index:
+                    raise BadSetup(f"built part {part!r} is not a part; parts: {', '.join(game.part_index)}")
+                self.built[seat] |= 1 << game.part_index[part]
+        placed: list[int] = []
+        hands_given = arrangement.get("hands")
+        self.hands = [list(h) for h in hands_given] if hands_given is not None else [[], []]
+        self.discard = list(arrangement.get("discard", []))
+        top = list(arrangement.get("draw_pile", []))  # top first
+        placed = [c for hand in self.hands for c in hand] + self.discard + top
+        for card in placed:
+            if card not in game.deck.cards:
+                raise BadSetup(f"arranged card {card!r} is not in the Game Action deck (1 to {len(game.deck.cards)})")
+        if len(set(placed)) != len(placed):
+            raise BadSetup("the arrangement places a card twice")
+        # RECON-SETUP-SHUFFLE: the rest of the deck is shuffled under the arranged top.
+        rest = [c for c in game.deck.cards if c not in set(placed)]
+        self.rng.shuffle(rest)
+        self.draw = rest + top[::-1]  # the top of the pile is the end of the list
+        self.known: list[set[int]] = [set(), set()]
+        self.turn = 0
+        self.pending: tuple | None = None
+        self.winner: int | None = None
+        self.drawn_game = False
+        if hands_given is None:
+            # RECON-SETUP-DEAL: each player draws 3 cards from the shared pile.
+            for seat in (0, 1):
+                for _ in range(HAND_DEAL):
+                    self.hands[seat].append(self.draw.pop())
+        first = arrangement.get("first_player", self.options["first_player"])
+        if first == "rps":
+            first = self.rng.randrange(2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
+        if first not in (0, 1):
+            raise BadSetup(f"first_player must be 0 or 1, not {first!r}")
+        self.phase = PLAY
+        self.turn_player = first
+        self.setup_events = [
+            Event("setup", f"{self._who(0)} builds {self._toa(0)}; {self._who(1)} builds "
+                  f"{self._toa(1)}. Each player draws 3 cards; {self._who(first)} goes first.",
+                  {"first_player": first}),
+        ]
+        self.setup_events += self._begin_turn(first, 1)
+
+    # -- the decision ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == RESPOND:
+            return 1 - self.turn_player
+        if phase == OVER:
+            return None
+        return self.turn_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def _generate_moves(self) -> dict[str, Any]:
+        game = self.game
+        me = self.current_player
+        moves: dict[str, Any] = {}
+        if self.phase == PLAY:
+            mine = self.built[me]
+            theirs = self.built[1 - me]
+            add_moves, remove_moves = game.add_moves, game.remove_moves
+            for card in sorted(set(self.hands[me])):
+                options = add_moves.get(card)
+                if options is not None:
+                    for action, move in options:
+                        if not mine >> move[2] & 1:  # RECON-ADD: a part you lack
+                            moves[action] = move
+                    continue
+                options = remove_moves.get(card)
+                if options is not None:
+                    for action, move in options:
+                        if theirs >> move[2] & 1:  # RECON-REMOVE-ONLY-MATCHING
+                            moves[action] = move
+            moves["pass"] = ("pass",)  # RECON-PLAY-OPTIONAL
+        elif self.phase == RESPOND:
+            moves["allow"] = ("allow",)
+            stop_moves = game.stop_moves
+            for card in sorted(set(self.hands[me])):
+                option = stop_moves.get(card)
+                if option is not None:
+                    moves[option[0]] = option[1]
+        else:  # START: Advanced Gameplay
+            moves["draw"] = ("draw",)
+            moves.update(self._trade_moves(me))
+        return moves
+
+    def _trade_moves(self, seat: int) -> dict[str, Any]:
+        """RECON-ADVANCED-TRADE: discard one card, take one of the same colour from the
+        discard pile (not the card just discarded: that would change nothing)."""
+        cards = self.game.deck.cards
+        moves: dict[str, Any] = {}
+        by_colour: dict[str, list[int]] = {}
+        for card in self.discard:
+            by_colour.setdefault(cards[card].colour, []).append(card)
+        for give in sorted(set(self.hands[seat])):
+            for take in sorted(by_colour.get(cards[give].colour, ())):
+                moves[f"trade:{give}:{take}"] = ("trade", give, take)
+        return moves
+
+    def _perform(self, move: tuple) -> list[Event]:
+        kind = move[0]
+        if kind == "allow":
+            return self._resolve()
+        if kind == "stop":
+            return self._stop(move[1])
+        if kind == "pass":
+            me = self.turn_player
+            events = [Event("pass", f"{self._who(me)} plays no Game Action Card this turn.", {"seat": me})]
+            return events + self._end_turn(me)
+        if kind == "draw":
+            return self._draw_step(self.turn_player, self.draws_due)
+        if kind == "trade":
+            return self._trade(move[1], move[2])
+        # add or remove: the card is played; the opponent may answer with a stop card.
+        me = self.turn_player
+        self.hands[me].remove(move[1])
+        self.known[me].discard(move[1])
+        self.pending = move
+        self.phase = RESPOND
+        verb = "add" if kind == "add" else f"force {self._who(1 - me)} to remove"
+        part = self.game.deck.parts[move[2]].name
+        text = f"{self._who(me)} plays card #{move[1]} to {verb} {'a' if kind == 'add' else 'the'} {part}."
+        return [Event("play", text, {"seat": me, "card": move[1], "effect": kind,
+                                     "part": self.game.deck.parts[move[2]].id})]
+
+    # -- rules -------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int, draws: int) -> list[Event]:
+        """RECON-TURN-ORDER, step 1. `draws` is 2 after a successful stop."""
+        self.turn += 1
+        self.turn_player = seat
+        self.draws_due = draws
+        if self.turn > self.options["turn_limit"]:
+            self.phase = OVER
+            self.drawn_game = True
+            return [Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is reached: "
+                          "the game is drawn.", {})]
+        if self.options["advanced"] and self._trade_moves(seat):
+            self.phase = START
+            return []
+        return self._draw_step(seat, draws)
+
+    def _draw_step(self, seat: int, count: int) -> list[Event]:
+        """RECON-DRAW (and RECON-STOP-DRAW-TWO when count is 2)."""
+        events: list[Event] = []
+        drawn: list[int] = []
+        hand, draw = self.hands[seat], self.draw
+        for _ in range(count):
+            if not draw:
+                if not self.discard:
+                    break
+                # RECON-EMPTY-PILE: the discard pile becomes the new draw pile.
+                draw.extend(self.discard)
+                self.discard.clear()
+                self.rng.shuffle(draw)
+                events.append(Event("reshuffle", "The draw pile is empty: the discard pile is "
+                                    "shuffled to make a new draw pile.", {}))
+            drawn.append(draw.pop())
+        hand.extend(drawn)
+        self.phase = PLAY
+        who = self._who(seat)
+        n = len(drawn)
+        text = f"{who} draws {n} Game Action Card{'s' if n != 1 else ''}." if n else \
+            f"{who} cannot draw: the draw and discard piles are empty."
+        secret_text = text[:-1] + (": " + ", ".join(f"#{c}" for c in drawn) + "." if drawn else ".")
+        events.append(Event("draw", text, {"seat": seat, "count": n}, seat=seat,
+                            secret={"cards": drawn}, secret_text=secret_text))
+        return events
+
+    def _resolve(self) -> list[Event]:
+        """The opponent let the played card through: it takes effect, then is discarded."""
+        kind, card, part = self.pending
+        me = self.turn_player
+        self.pending = None
+        self.discard.append(card)  # RECON-DISCARD
+        part_name = self.game.deck.parts[part].name
+        if kind == "add":
+            self.built[me] |= 1 << part
+            events = [Event("add", f"{self._who(me)} adds {self._toa(me)}'s {part_name} "
+                            f"({bin(self.built[me]).count('1')} of 7).",
+                            {"seat": me, "part": self.game.deck.parts[part].id})]
+            if self.built[me] == ALL_PARTS:  # RECON-WIN
+                self.winner = me
+                self.phase = OVER
+                events.append(Event("win", f"{self._who(me)} has built {self._toa(me)} with all 7 "
+                                    "parts and wins the game!", {"seat": me}))
+                return events
+        else:
+            other = 1 - me
+            self.built[other] &= ~(1 << part)
+            events = [Event("remove", f"{self._who(other)} puts back {self._toa(other)}'s "
+                            f"{part_name}.", {"seat": other, "part": self.game.deck.parts[part].id})]
+        return events + self._end_turn(me)
+
+    def _stop(self, stop_card: int) -> list[Event]:
+        """RECON-STOP: the played card is discarded without effect, the stop card after it,
+        and the stopper's turn begins with two cards drawn."""
+        me = self.turn_player
+        other = 1 - me
+        card = self.pending[1]
+        self.pending = None
+        self.hands[other].remove(stop_card)
+        self.known[other].discard(stop_card)
+        self.discard.append(card)
+        self.discard.append(stop_card)
+        events = [Event("stop", f"{self._who(other)} plays stop card #{stop_card}: "
+                        f"{self._who(me)}'s card #{card} does nothing and the turn is over.",
+                        {"seat": other, "card": stop_card, "stopped": card})]
+        return events + self._begin_turn(other, 2)
+
+    def _trade(self, give: int, take: int) -> list[Event]:
+        me = self.turn_player
+        hand = self.hands[me]
+        hand.remove(give)
+        self.known[me].discard(give)
+        self.discard.append(give)
+        self.discard.remove(take)
+        hand.append(take)
+        self.known[me].add(take)  # everyone saw which card was taken
+        colour = self.game.deck.cards[give].colour
+        events = [Event("trade", f"{self._who(me)} discards card #{give} and takes {colour} card "
+                        f"#{take} from the discard pile instead of playing.",
+                        {"seat": me, "gave": give, "took": take})]
+        return events + self._end_turn(me)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        """RECON-TURN-ORDER, step 4: it is now the opponent's turn."""
+        return self._begin_turn(1 - seat, 1)
+
+    # -- words -------------------------------------------------------------------------
+
+    def _who(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def _toa(self, seat: int) -> str:
+        return self.game.deck.toa[self.players[seat]].name
+
+    def card_label(self, card: int) -> str:
+        return self.game.deck.cards[card].label(self.game.deck.parts)
+
+    def describe(self, action: str) -> str:
+        move = self._moves_table().get(action)
+        if move is None:
+            return f"{action} (not legal now)"
+        kind = move[0]
+        parts = self.game.deck.parts
+        if kind == "add":
+            return f"Play card #{move[1]} ({self.card_label(move[1])}) to add your {parts[move[2]].name}"
+        if kind == "remove":
+            return (f"Play card #{move[1]} ({self.card_label(move[1])}) to make "
+                    f"{self._who(1 - self.current_player)} remove their {parts[move[2]].name}")
+        if kind == "pass":
+            return "Play no card this turn"
+        if kind == "allow":
+            return f"Let {self._who(self.turn_player)}'s card #{self.pending[1]} take effect"
+        if kind == "stop":
+            return f"Stop it with card #{move[1]}, then start your turn drawing 2 cards"
+        if kind == "draw":
+            return f"Draw {self.draws_due} card{'s' if self.draws_due > 1 else ''} and play as usual"
+        return (f"Discard card #{move[1]} ({self.card_label(move[1])}) and take card #{move[2]} "
+                f"({self.card_label(move[2])}) from the discard pile; your turn ends")
+
+    def _moves_table(self) -> dict[str, Any]:
+        if self._moves is None:
+            self._moves = self._generate_moves() if not self.is_over else {}
+        return self._moves
+
+    def _why_illegal(self, action: str) -> str:
+        if self.is_over:
+            return f"{action!r} is not legal: the game is over."
+        parts = action.split(":")
+        me = self.current_player
+        cards = self.game.deck.cards
+        reason = None
+        if parts[0] in ("add", "remove", "stop", "trade") and len(parts) >= 2:
+            try:
+                card = int(parts[1])
+            except ValueError:
+                card = None
+            if card not in cards:
+                reason = f"there is no card #{parts[1]} (cards are numbered 1 to {len(cards)})"
+            elif card not in self.hands[me]:
+                reason = f"card #{card} is not in {self._who(me)}'s hand"
+            elif cards[card].kind != parts[0] and parts[0] != "trade":
+                reason = f"card #{card} is a {cards[card].kind} card, not a {parts[0]} card"
+            elif parts[0] in ("add", "remove") and self.phase != PLAY:
+                reason = f"cards are played in the play step; now it is the {self.phase} step"
+            elif parts[0] == "stop" and self.phase != RESPOND:
+                reason = "a stop card answers the opponent's played card, and none is waiting"
+            elif parts[0] == "add" and len(parts) == 3 and parts[2] in self.game.part_index:
+                p = self.game.part_index[parts[2]]
+                if p not in cards[card].parts:
+                    reason = f"card #{card} does not show the {self.game.deck.parts[p].name}"
+                elif self.built[me] >> p & 1:
+                    reason = f"{self._toa(me)}'s {self.game.deck.parts[p].name} is already built"
+            elif parts[0] == "remove" and len(parts) == 3 and parts[2] in self.game.part_index:
+                p = self.game.part_index[parts[2]]
+                if p not in cards[card].parts:
+                    reason = f"card #{card} does not show the {self.game.deck.parts[p].name}"
+                elif not self.built[1 - me] >> p & 1:
+                    reason = (f"{self._who(1 - me)} has no {self.game.deck.parts[p].name} to remove "
+                              "(don't play a remove card without a matching part)")
+        legal = ", ".join(self.legal_actions())
+        why = f": {reason}" if reason else ""
+        return f"{action!r} is not legal for {self._who(me)} now{why}. Legal actions: {legal}."
+
+    # -- information -------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        parts = self.game.deck.parts
+        pending = None
+        if self.pending is not None:
+            kind, card, part = self.pending
+            pending = {"card": card, "effect": kind, "part": parts[part].id, "seat": self.turn_player}
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": list(self.players),
+            "advanced": self.options["advanced"],
+            "turn": self.turn,
+            "turn_limit": self.options["turn_limit"],
+            "turn_player": self.turn_player,
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "built": [[p.id for p in parts if self.built[s] >> p.index & 1] for s in (0, 1)],
+            "hand": sorted(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "known_in_hands": [sorted(k) for k in self.known],
+            "discard": list(self.discard),
+            "draw_pile_size": len(self.draw),
+            "draws_due": self.draws_due,
+            "pending": pending,
+            "is_over": self.is_over,
+            "winners": self.winners,
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "ReconstructState":
+        """The opponent's unknown cards and the draw pile order are resampled together."""
+        other = self.clone()
+        opp = 1 - seat
+        known = other.known[opp]
+        hidden_in_hand = [c for c in other.hands[opp] if c not in known]
+        pool = hidden_in_hand + other.draw
+        rng.shuffle(pool)
+        n = len(hidden_in_hand)
+        other.hands[opp] = [c for c in other.hands[opp] if c in known] + pool[:n]
+        other.draw = pool[n:]
+        other._reseed(rng)
+        return other
+
+    def _copy_into(self, other: "ReconstructState") -> None:
+        other.built = list(self.built)
+        other.hands = [list(h) for h in self.hands]
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.known = [set(k) for k in self.known]
+        other.turn = self.turn
+        other.turn_player = self.turn_player
+        other.phase = self.phase
+        other.pending = self.pending
+        other.winner = self.winner
+        other.drawn_game = self.drawn_game
+        other.draws_due = self.draws_due
+        other.setup_events = self.setup_events
+
+    # -- for tests and invariants ------------------------------------------------------
+
+    def card_locations(self) -> dict[int, str]:
+        """Where every Game Action card is: hand:N, draw, discard or in-play."""
+        where: dict[int, str] = {}
+        places = [("draw", self.draw), ("discard", self.discard),
+                  ("hand:0", self.hands[0]), ("hand:1", self.hands[1])]
+        if self.pending is not None:
+            places.append(("in-play", [self.pending[1]]))
+        for name, cards in places:
+            for card in cards:
+                if card in where:
+                    raise AssertionError(f"card #{card} is both in {where[card]} and {name}")
+                where[card] = name
+        return where
+
+
+def load_game(actions_file: Path | None = None) -> ReconstructGame:
+    """The game with our deck, or with a user's own Game Action deck file."""
+    return ReconstructGame(load_deck(actions_file))
