@@ -210,6 +210,10 @@ class State(ABC):
             actions=list(self.history),
         )
 
+    def audit(self) -> None:
+        """Raise AssertionError if anything is lost or duplicated (every card and token in
+        exactly one place). Games override this; invariant tests call it after every step."""
+
     def _reseed(self, rng: random.Random) -> None:
         """Give this state a fresh generator drawn from `rng` (used by `determinize`)."""
         self.rng = random.Random(rng.getrandbits(64))

@@ -502,6 +502,12 @@ class ReconstructState(State):
 
     # -- for tests and invariants ------------------------------------------------------
 
+    def audit(self) -> None:
+        where = self.card_locations()
+        if len(where) != len(self.game.deck.cards):
+            missing = sorted(set(self.game.deck.cards) - set(where))
+            raise AssertionError(f"cards lost: {missing}")
+
     def card_locations(self) -> dict[int, str]:
         """Where every Game Action card is: hand:N, draw, discard or in-play."""
         where: dict[int, str] = {}
