@@ -9,8 +9,9 @@ A bad file raises DataFileError naming the file, the entry and the field.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .errors import DataFileError
 

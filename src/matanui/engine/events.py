@@ -10,7 +10,7 @@ from typing import Any
 
 
 class Event:
-    __slots__ = ("kind", "text", "fields", "seat", "secret", "secret_text")
+    __slots__ = ("fields", "kind", "seat", "secret", "secret_text", "text")
 
     def __init__(
         self,

@@ -32,7 +32,7 @@ class Record:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Record":
+    def from_dict(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
@@ -72,7 +72,7 @@ class Record:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -80,7 +80,7 @@ class Record:
         return cls.from_dict(data)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Record":
+    def load(cls, path: str | Path) -> Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:

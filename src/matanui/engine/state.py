@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction
 from .events import Event
+
+if TYPE_CHECKING:
+    from .record import Record
 
 
 class Game(ABC):
@@ -45,7 +49,7 @@ class Game(ABC):
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         arrangement: Mapping[str, Any] | None = None,
-    ) -> "State":
+    ) -> State:
         """A new game. `players` names the characters in seat order. `arrangement` fixes
         what would otherwise be random (pile orders, hands, positions, first player), as the
         rulebook demo rounds do; it must be JSON-safe so that records can carry it."""
@@ -56,7 +60,7 @@ class Game(ABC):
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
         **arrangement: Any,
-    ) -> "State":
+    ) -> State:
         """Shorthand for scenario tests and tutorials: a game set up as arranged."""
         return self.new_game(seed, players, options, arrangement)
 
@@ -172,13 +176,13 @@ class State(ABC):
         """JSON-safe: all that `seat` may know and nothing more (None: spectators)."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state that agrees with `seat`'s observation, its hidden parts resampled
         from `rng` (and its own generator reseeded from `rng`, so the future is unknown too)."""
 
     # -- copies and records ------------------------------------------------------------
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy: applying actions to one never changes the other."""
         other = object.__new__(type(self))
         other.game = self.game
@@ -194,10 +198,10 @@ class State(ABC):
         return other
 
     @abstractmethod
-    def _copy_into(self, other: "State") -> None:
+    def _copy_into(self, other: State) -> None:
         """Copy this game's own fields into `other` (deep enough to be independent)."""
 
-    def record(self) -> "Record":
+    def record(self) -> Record:
         from .record import Record
 
         return Record(
@@ -210,9 +214,10 @@ class State(ABC):
             actions=list(self.history),
         )
 
+    @abstractmethod
     def audit(self) -> None:
         """Raise AssertionError if anything is lost or duplicated (every card and token in
-        exactly one place). Games override this; invariant tests call it after every step."""
+        exactly one place). Invariant tests call it after every step."""
 
     def _reseed(self, rng: random.Random) -> None:
         """Give this state a fresh generator drawn from `rng` (used by `determinize`)."""

@@ -84,7 +84,8 @@ def load_action_cards(path: Path, parts: tuple[Part, ...]) -> tuple[tuple[str, .
     deck = EntryChecker(source, "deck", data.get("deck"))
     colours = tuple(deck.get("colours", list))
     if len(colours) != 5 or not all(isinstance(c, str) for c in colours):
-        deck.fail("colours", "must list the five colours (\"Each Game Action Card has one of five distinct colors\")")
+        deck.fail("colours", 'must list the five colours ("Each Game Action Card has one of '
+                  'five distinct colors")')
     size = deck.integer("size", 1, 1000)
     part_ids = [p.id for p in parts]
     cards: dict[int, ActionCard] = {}

@@ -12,8 +12,9 @@ Drawing is automatic where it is no decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
 
@@ -102,7 +103,7 @@ class ReconstructGame(Game):
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         arrangement: Mapping[str, Any] | None = None,
-    ) -> "ReconstructState":
+    ) -> ReconstructState:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise BadSetup(f"the seed must be a whole number, not {seed!r}")
         players = self._check_players(players)
@@ -138,7 +139,8 @@ class ReconstructState(State):
         placed = [c for hand in self.hands for c in hand] + self.discard + top
         for card in placed:
             if card not in game.deck.cards:
-                raise BadSetup(f"arranged card {card!r} is not in the Game Action deck (1 to {len(game.deck.cards)})")
+                raise BadSetup(f"arranged card {card!r} is not in the Game Action deck "
+                               f"(1 to {len(game.deck.cards)})")
         if len(set(placed)) != len(placed):
             raise BadSetup("the arrangement places a card twice")
         # RECON-SETUP-SHUFFLE: the rest of the deck is shuffled under the arranged top.
@@ -471,7 +473,7 @@ class ReconstructState(State):
             "winners": self.winners,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "ReconstructState":
+    def determinize(self, seat: int, rng: random.Random) -> ReconstructState:
         """The opponent's unknown cards and the draw pile order are resampled together."""
         other = self.clone()
         opp = 1 - seat
@@ -485,7 +487,7 @@ class ReconstructState(State):
         other._reseed(rng)
         return other
 
-    def _copy_into(self, other: "ReconstructState") -> None:
+    def _copy_into(self, other: ReconstructState) -> None:
         other.built = list(self.built)
         other.hands = [list(h) for h in self.hands]
         other.draw = list(self.draw)

@@ -1,0 +1,36 @@
+# The two commands of the README: `make play` and `make test`. Both set up everything.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test golden bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(BIN)/matanui play reconstruct --as tahu --vs heuristic
+
+test: $(VENV)/.dev-installed
+	$(BIN)/pytest
+
+golden: $(VENV)/.dev-installed
+	$(BIN)/python -m tests.golden --write
+
+bench: $(VENV)/.installed
+	$(BIN)/matanui bench
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check src tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build src/*.egg-info

@@ -1,0 +1,169 @@
+"""The `matanui` command: every interface of the project behind one entry point."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from matanui import __version__, games
+from matanui.engine import MatanuiError, Record, replay
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="matanui: play and study three BIONICLE tabletop games of 2001-2002.",
+)
+console = Console(highlight=False)
+
+
+def fail(error: Exception) -> None:
+    """Print a clear error and exit with status 2 (bad input changes nothing)."""
+    console.print(f"[bold red]error:[/] {escape(str(error))}")
+    raise typer.Exit(2)
+
+
+@app.callback()
+def main_callback(
+    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+) -> None:
+    if version:
+        console.print(f"matanui {__version__}")
+        raise typer.Exit()
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games, their players, characters and options."""
+    for name in games.names():
+        game = games.get(name)
+        players = str(game.min_players) if game.min_players == game.max_players else \
+            f"{game.min_players}-{game.max_players}"
+        console.print(f"[bold]{name}[/]: {game.title}, {players} players")
+        console.print(f"  characters: {', '.join(game.characters())}")
+        for key, text in game.option_help().items():
+            console.print(f"  -o {key}=...  {escape(text)}")
+
+
+@app.command()
+def play(
+    game: str = typer.Argument("reconstruct", help="Which game (see `matanui games`)."),
+    as_: str | None = typer.Option(None, "--as", help="Your character, e.g. tahu."),
+    vs: str = typer.Option("heuristic", "--vs", help="Bot level(s) for the other seats: random, "
+                           "heuristic (comma-separated for several seats)."),
+    opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
+    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    seed: int = typer.Option(0, "--seed", help="Seed: the same seed and moves give the same game."),
+    hotseat: bool = typer.Option(False, "--hotseat", help="All seats are people at this terminal."),
+    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game."),
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat."""
+    from matanui.options import parse_options
+    from matanui.terminal import build_session
+
+    try:
+        session = build_session(
+            game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,
+            hotseat=hotseat, options=parse_options(option), save=save, resume=resume,
+            console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "),
+        )
+    except MatanuiError as error:
+        fail(error)
+    session.run()
+
+
+@app.command("replay")
+def replay_command(
+    path: Path = typer.Argument(..., help="A saved game record (JSON)."),
+    seat: int | None = typer.Option(None, "--seat", help="Watch as this seat (0-based); "
+                                       "default: the public view."),
+    all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
+) -> None:
+    """Step through a saved game, forwards and back."""
+    try:
+        record = Record.load(path)
+        final = replay(record)
+    except MatanuiError as error:
+        fail(error)
+    if seat is not None and not 0 <= seat < len(final.players):
+        fail(MatanuiError(f"--seat must be 0 to {len(final.players) - 1}"))
+    render = importlib.import_module(f"matanui.games.{record.game}.render").render
+    total = len(record.actions)
+    step = 0 if not all_ else total
+    if all_:
+        state = replay(record, 0)
+        for event in getattr(state, "setup_events", []):
+            console.print(escape(event.view(seat)["text"]))
+        for action in record.actions:
+            for event in state.apply(action):
+                console.print(escape(event.view(seat)["text"]))
+        console.print(Panel(render(state.game, state.observation(seat)), expand=False))
+        return
+    while True:
+        state = replay(record, step)
+        console.print(Panel(render(state.game, state.observation(seat)), expand=False,
+                            title=f"after action {step} of {total}"))
+        if step < total:
+            after = state.clone()
+            console.print(f"next: {escape(after.describe(record.actions[step]))}")
+        answer = console.input("[Enter] next, [b] back, [number] jump, [q] quit: ").strip()
+        if answer == "q":
+            return
+        if answer == "b":
+            step = max(0, step - 1)
+        elif answer.isdigit():
+            step = min(total, int(answer))
+        elif step < total:
+            step += 1
+        else:
+            return
+
+
+@app.command()
+def bench(
+    game: list[str] = typer.Argument(None, help="Games to measure (default: all)."),
+    seconds: float = typer.Option(3.0, "--seconds", help="Time per game."),
+    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    profile: bool = typer.Option(False, "--profile", help="Profile with pyinstrument."),
+) -> None:
+    """Random-playout speed: steps/s and games/s on one core."""
+    from matanui.bench import machine_summary, run_playouts
+
+    names = game or games.names()
+    for name in names:
+        if name not in games.names():
+            fail(MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}"))
+    console.print(machine_summary())
+    table = Table("game", "players", "games", "steps", "seconds", "steps/s", "games/s")
+    profiler = None
+    if profile:
+        try:
+            from pyinstrument import Profiler
+        except ImportError:
+            fail(MatanuiError("--profile needs pyinstrument (pip install 'matanui[dev]')"))
+        profiler = Profiler()
+        profiler.start()
+    for name in names:
+        result = run_playouts(name, seconds=seconds, players=players)
+        table.add_row(name, str(result.players), str(result.games), str(result.steps),
+                      f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
+                      f"{result.games_per_second:,.1f}")
+    if profiler is not None:
+        profiler.stop()
+        console.print(profiler.output_text(unicode=True, color=False))
+    console.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Reconstruct drawn as text (Rich console markup) from one seat's observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import ReconstructGame
+
+# Markup colour for each card colour of the deck file; unknown colours print plain.
+COLOUR_STYLE = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
+ICON = {"add": "+", "remove": "x", "stop": "STOP"}
+
+
+def card_text(game: ReconstructGame, card_id: int) -> str:
+    """One card as a person reads it: '[red]#5 + Left Leg/Right Leg/Tool[/]'."""
+    card = game.deck.cards[card_id]
+    style = COLOUR_STYLE.get(card.colour, "white")
+    if card.kind == "stop":
+        body = "STOP"
+    else:
+        names = "/".join(game.deck.parts[p].name for p in card.parts)
+        body = f"{ICON[card.kind]} {names}"
+    return f"[{style}]#{card_id} {body}[/]"
+
+
+def mat_text(game: ReconstructGame, built: list[str]) -> str:
+    have = set(built)
+    cells = [
+        f"[bold green]■ {p.name}[/]" if p.id in have else f"[dim]□ {p.name}[/]" for p in game.deck.parts
+    ]
+    return f"{len(have)}/7  " + "  ".join(cells)
+
+
+def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
+    seat = obs["seat"]
+    advanced = "  (advanced)" if obs["advanced"] else ""
+    lines = [f"[bold]Toa Nuva Reconstruct[/]  turn {obs['turn']}{advanced}"]
+    for s, toa_id in enumerate(obs["players"]):
+        toa = game.deck.toa[toa_id]
+        you = " (you)" if s == seat else ""
+        lines.append(f"Player {s + 1}{you}: [bold]{toa.name}[/]  {mat_text(game, obs['built'][s])}")
+    lines.append(
+        f"Draw pile: {obs['draw_pile_size']} cards   Discard pile: {len(obs['discard'])} cards"
+        + (f", top {card_text(game, obs['discard'][-1])}" if obs["discard"] else "")
+    )
+    sizes = obs["hand_sizes"]
+    for s in range(len(sizes)):
+        if s == seat:
+            continue
+        known = obs["known_in_hands"][s]
+        seen = f" (known: {', '.join(card_text(game, c) for c in known)})" if known else ""
+        lines.append(f"Player {s + 1} holds {sizes[s]} cards{seen}.")
+    if obs["hand"] is not None:
+        hand = ", ".join(card_text(game, c) for c in obs["hand"]) or "(empty)"
+        lines.append(f"Your hand: {hand}")
+    pending = obs["pending"]
+    if pending:
+        lines.append(
+            f"In play: Player {pending['seat'] + 1}'s {card_text(game, pending['card'])} "
+            f"({pending['effect']} {pending['part']})"
+        )
+    if obs["is_over"]:
+        winners = obs["winners"]
+        lines.append("[bold]Game over: " + (f"Player {winners[0] + 1} wins![/]" if winners else "a draw.[/]"))
+    return "\n".join(lines)
