@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 from pathlib import Path
 
 import typer
@@ -58,7 +59,8 @@ def play(
                            "heuristic (comma-separated for several seats)."),
     opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
     players: int | None = typer.Option(None, "--players", help="Number of players."),
-    seed: int = typer.Option(0, "--seed", help="Seed: the same seed and moves give the same game."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
+                                    "same game (default: a fresh one, printed)."),
     hotseat: bool = typer.Option(False, "--hotseat", help="All seats are people at this terminal."),
     option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
     save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
@@ -68,6 +70,9 @@ def play(
     from matanui.options import parse_options
     from matanui.terminal import build_session
 
+    if seed is None and resume is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        console.print(f"Seed {seed} (replay this deal with --seed {seed}).")
     try:
         session = build_session(
             game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,

@@ -160,7 +160,7 @@ def choose_characters(game_name: str, me: str | None, opponents: list[str], coun
     return chosen
 
 
-def build_session(*, game_name: str, me: str | None, vs: str, opponents: list[str], seed: int,
+def build_session(*, game_name: str, me: str | None, vs: str, opponents: list[str], seed: int | None,
                   players: int | None, hotseat: bool, options: dict, save: Path | None,
                   resume: Path | None, console: Console, ask: Callable[[str], str]) -> TerminalGame:
     if resume is not None:

@@ -9,6 +9,13 @@ from .rules import ReconstructGame
 # Markup colour for each card colour of the deck file; unknown colours print plain.
 COLOUR_STYLE = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
 ICON = {"add": "+", "remove": "x", "stop": "STOP"}
+# Short part names so that a whole mat fits on one line of the terminal.
+SHORT = {"left-leg": "L.Leg", "right-leg": "R.Leg", "left-arm": "L.Arm", "right-arm": "R.Arm",
+         "kanohi-nuva": "Kanohi"}
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def card_text(game: ReconstructGame, card_id: int) -> str:
@@ -25,10 +32,11 @@ def card_text(game: ReconstructGame, card_id: int) -> str:
 
 def mat_text(game: ReconstructGame, built: list[str]) -> str:
     have = set(built)
-    cells = [
-        f"[bold green]■ {p.name}[/]" if p.id in have else f"[dim]□ {p.name}[/]" for p in game.deck.parts
-    ]
-    return f"{len(have)}/7  " + "  ".join(cells)
+    cells = []
+    for part in game.deck.parts:
+        name = SHORT.get(part.id, part.name)
+        cells.append(f"[bold green]■ {name}[/]" if part.id in have else f"[dim]□ {name}[/]")
+    return f"{len(have)}/7  " + " ".join(cells)
 
 
 def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
@@ -40,7 +48,8 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
         you = " (you)" if s == seat else ""
         lines.append(f"Player {s + 1}{you}: [bold]{toa.name}[/]  {mat_text(game, obs['built'][s])}")
     lines.append(
-        f"Draw pile: {obs['draw_pile_size']} cards   Discard pile: {len(obs['discard'])} cards"
+        f"Draw pile: {plural(obs['draw_pile_size'], 'card')}   "
+        f"Discard pile: {plural(len(obs['discard']), 'card')}"
         + (f", top {card_text(game, obs['discard'][-1])}" if obs["discard"] else "")
     )
     sizes = obs["hand_sizes"]
@@ -49,7 +58,7 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
             continue
         known = obs["known_in_hands"][s]
         seen = f" (known: {', '.join(card_text(game, c) for c in known)})" if known else ""
-        lines.append(f"Player {s + 1} holds {sizes[s]} cards{seen}.")
+        lines.append(f"Player {s + 1} holds {plural(sizes[s], 'card')}{seen}.")
     if obs["hand"] is not None:
         hand = ", ".join(card_text(game, c) for c in obs["hand"]) or "(empty)"
         lines.append(f"Your hand: {hand}")

@@ -384,10 +384,10 @@ class ReconstructState(State):
         kind = move[0]
         parts = self.game.deck.parts
         if kind == "add":
-            return f"Play card #{move[1]} ({self.card_label(move[1])}) to add your {parts[move[2]].name}"
+            return f"Add your {parts[move[2]].name} ({self._card_words(move[1])})"
         if kind == "remove":
-            return (f"Play card #{move[1]} ({self.card_label(move[1])}) to make "
-                    f"{self._who(1 - self.current_player)} remove their {parts[move[2]].name}")
+            return (f"Make {self._who(1 - self.current_player)} remove their {parts[move[2]].name} "
+                    f"({self._card_words(move[1])})")
         if kind == "pass":
             return "Play no card this turn"
         if kind == "allow":
@@ -396,8 +396,11 @@ class ReconstructState(State):
             return f"Stop it with card #{move[1]}, then start your turn drawing 2 cards"
         if kind == "draw":
             return f"Draw {self.draws_due} card{'s' if self.draws_due > 1 else ''} and play as usual"
-        return (f"Discard card #{move[1]} ({self.card_label(move[1])}) and take card #{move[2]} "
+        return (f"Trade: discard card #{move[1]} ({self.card_label(move[1])}), take card #{move[2]} "
                 f"({self.card_label(move[2])}) from the discard pile; your turn ends")
+
+    def _card_words(self, card: int) -> str:
+        return f"card #{card}, {self.game.deck.cards[card].colour}"
 
     def _moves_table(self) -> dict[str, Any]:
         if self._moves is None:
