@@ -124,3 +124,31 @@ def test_the_same_seed_and_actions_give_the_same_game(name):
         first.apply(random_action(first, rng1))
         second.apply(random_action(second, rng2))
     assert observations(first) == observations(second)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=SEEDS, split=st.integers(min_value=0, max_value=300))
+def test_determinize_depends_only_on_what_the_seat_sees(name, seed, split):
+    """Two states that differ only in what a seat cannot see determinize alike for that seat
+    (same rng): so nothing an agent computes from samples can reveal the truth."""
+    state = new_random_game(name, seed)
+    rng = random.Random(seed)
+    for _ in range(split):
+        if state.is_over:
+            return
+        state.apply(random_action(state, rng))
+    seat = state.current_player
+    if seat is None:
+        return
+    other = state.determinize(seat, random.Random(seed + 1))  # same view, other hidden truth
+    a = state.determinize(seat, random.Random(99))
+    b = other.determinize(seat, random.Random(99))
+    moves = random.Random(seed)
+    for _ in range(60):
+        assert observations(a) == observations(b)
+        if a.is_over:
+            break
+        action = random_action(a, moves)
+        a.apply(action)
+        b.apply(action)

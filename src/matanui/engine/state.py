@@ -178,7 +178,9 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state that agrees with `seat`'s observation, its hidden parts resampled
-        from `rng` (and its own generator reseeded from `rng`, so the future is unknown too)."""
+        from `rng` (and its own generator reseeded from `rng`, so the future is unknown too).
+        For the same `rng` state the result must depend only on that observation (sort a
+        hidden pool before shuffling it), so that an agent's decision cannot either."""
 
     # -- copies and records ------------------------------------------------------------
 
@@ -220,5 +222,10 @@ class State(ABC):
         exactly one place). Invariant tests call it after every step."""
 
     def _reseed(self, rng: random.Random) -> None:
-        """Give this state a fresh generator drawn from `rng` (used by `determinize`)."""
+        """Cut a determinized state loose from the truth (used by `determinize`): a fresh
+        generator drawn from `rng`, and no seed, arrangement or history, from which the true
+        hidden state could be rebuilt. Such a state is a hypothesis and has no record."""
         self.rng = random.Random(rng.getrandbits(64))
+        self.seed = -1
+        self.arrangement = None
+        self.history = []

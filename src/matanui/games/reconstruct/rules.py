@@ -12,6 +12,7 @@ Drawing is automatic where it is no decision.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,9 @@ class ReconstructState(State):
                 self.built[seat] |= 1 << game.part_index[part]
         placed: list[int] = []
         hands_given = arrangement.get("hands")
-        self.hands = [list(h) for h in hands_given] if hands_given is not None else [[], []]
+        # Hands are kept sorted: legal actions then come in an order that depends only on
+        # what the seat can see, never on the order cards happened to arrive in.
+        self.hands = [sorted(h) for h in hands_given] if hands_given is not None else [[], []]
         self.discard = list(arrangement.get("discard", []))
         top = list(arrangement.get("draw_pile", []))  # top first
         placed = [c for hand in self.hands for c in hand] + self.discard + top
@@ -156,7 +159,7 @@ class ReconstructState(State):
             # RECON-SETUP-DEAL: each player draws 3 cards from the shared pile.
             for seat in (0, 1):
                 for _ in range(HAND_DEAL):
-                    self.hands[seat].append(self.draw.pop())
+                    insort(self.hands[seat], self.draw.pop())
         first = arrangement.get("first_player", self.options["first_player"])
         if first == "rps":
             first = self.rng.randrange(2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
@@ -198,7 +201,7 @@ class ReconstructState(State):
             mine = self.built[me]
             theirs = self.built[1 - me]
             add_moves, remove_moves = game.add_moves, game.remove_moves
-            for card in sorted(set(self.hands[me])):
+            for card in self.hands[me]:
                 options = add_moves.get(card)
                 if options is not None:
                     for action, move in options:
@@ -214,7 +217,7 @@ class ReconstructState(State):
         elif self.phase == RESPOND:
             moves["allow"] = ("allow",)
             stop_moves = game.stop_moves
-            for card in sorted(set(self.hands[me])):
+            for card in self.hands[me]:
                 option = stop_moves.get(card)
                 if option is not None:
                     moves[option[0]] = option[1]
@@ -231,7 +234,7 @@ class ReconstructState(State):
         by_colour: dict[str, list[int]] = {}
         for card in self.discard:
             by_colour.setdefault(cards[card].colour, []).append(card)
-        for give in sorted(set(self.hands[seat])):
+        for give in self.hands[seat]:
             for take in sorted(by_colour.get(cards[give].colour, ())):
                 moves[f"trade:{give}:{take}"] = ("trade", give, take)
         return moves
@@ -295,7 +298,8 @@ class ReconstructState(State):
                 events.append(Event("reshuffle", "The draw pile is empty: the discard pile is "
                                     "shuffled to make a new draw pile.", {}))
             drawn.append(draw.pop())
-        hand.extend(drawn)
+        for card in drawn:
+            insort(hand, card)
         self.phase = PLAY
         who = self._who(seat)
         n = len(drawn)
@@ -354,7 +358,7 @@ class ReconstructState(State):
         self.known[me].discard(give)
         self.discard.append(give)
         self.discard.remove(take)
-        hand.append(take)
+        insort(hand, take)
         self.known[me].add(take)  # everyone saw which card was taken
         colour = self.game.deck.cards[give].colour
         events = [Event("trade", f"{self._who(me)} discards card #{give} and takes {colour} card "
@@ -482,10 +486,10 @@ class ReconstructState(State):
         opp = 1 - seat
         known = other.known[opp]
         hidden_in_hand = [c for c in other.hands[opp] if c not in known]
-        pool = hidden_in_hand + other.draw
+        pool = sorted(hidden_in_hand + other.draw)  # canonical: the true order must not leak
         rng.shuffle(pool)
         n = len(hidden_in_hand)
-        other.hands[opp] = [c for c in other.hands[opp] if c in known] + pool[:n]
+        other.hands[opp] = sorted([c for c in other.hands[opp] if c in known] + pool[:n])
         other.draw = pool[n:]
         other._reseed(rng)
         return other
