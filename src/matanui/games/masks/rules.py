@@ -1,0 +1,1248 @@
+"""Quest for the Masks: every rule of the rulebook, in one place.
+
+Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. Seat 0 is Player 1
+(West start), seat 1 is Player 2 (East start).
+
+The decisions (phases), and the action ids each offers:
+  turn     the turn player, before he moves: `attach:N` (a won Great Mask or Turaga card, at
+           most one change of each per turn), `play:N` (a card that may be played any time),
+           then the move itself: `move:N|E|S|W`, or a card that replaces it (Infected Mask
+           `play:21:N`, a two-space Reward `play:30:NE`); `wait` only when no move is open;
+  window   a Great Mask Challenge, after its card is revealed: the lander, then the other
+           player, in turn until both pass in a row: `pass` or `play:N` (Bonus, Penalty, ...);
+  claim    the player who just won a Great Mask/Turaga card: `attach:N` or `keep`;
+  jump     a Toa on a Portal with more than one free Portal to go to: `jump:B6`;
+  discard  a Mission makes a player give up a card and he holds more than one: `discard:N`.
+Everything that is no decision happens without asking. What happens after an action is kept
+on an agenda (a stack of steps), so that a decision may interrupt a chain of effects (a push
+onto a Mission that moves the Toa onto a Portal...) and the chain resumes after it.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from matanui.engine import BadSetup, Event, Game, State
+
+from .cards import (
+    ACTION_NUMBERS,
+    CHALLENGE_NUMBERS,
+    DIRECTIONS,
+    MISSION_NUMBERS,
+    NUMBER_WORDS,
+    SKILL_NAMES,
+    SKILLS,
+    Cards,
+    MissionCard,
+    load_cards,
+)
+from .maps import CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
+
+TURN, WINDOW, CLAIM, JUMP, DISCARD, OVER = "turn", "window", "claim", "jump", "discard", "over"
+HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
+MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
+DEFAULT_TURN_LIMIT = 600
+MAP_CHOICES = ("a", "b", "both")
+
+# Agenda steps.
+S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP = range(6)
+# Move table entries: (opcode, ...).
+M_MOVE, M_ATTACH, M_PLAY, M_PASS, M_KEEP, M_JUMP, M_DISCARD, M_WAIT = range(8)
+PASS, KEEP, WAIT = (M_PASS,), (M_KEEP,), (M_WAIT,)
+
+DIR_CODES = ("N", "E", "S", "W")
+DIR_NAMES = tuple(d.capitalize() for d in DIRECTIONS)
+# A two-space move is named by where it ends; a diagonal end has two paths.
+TWO_STEPS = (
+    ("NN", ((0, 0),)), ("NE", ((0, 1), (1, 0))), ("EE", ((1, 1),)), ("SE", ((2, 1), (1, 2))),
+    ("SS", ((2, 2),)), ("SW", ((2, 3), (3, 2))), ("WW", ((3, 3),)), ("NW", ((0, 3), (3, 0))),
+)
+TWO_STEP_WORDS = {"NN": "two spaces North", "EE": "two spaces East", "SS": "two spaces South",
+                  "WW": "two spaces West", "NE": "one space North and one East",
+                  "SE": "one space South and one East", "SW": "one space South and one West",
+                  "NW": "one space North and one West"}
+# When a Game Action card may be played (MASKS-GA-ANY-TIME): in the turn window, in a
+# challenge window, or both.
+IN_TURN = frozenset(("push", "move", "draw", "skip"))
+IN_CHALLENGE = frozenset(("boost", "weaken", "draw", "skip"))
+
+
+def say(events: list[Event], kind: str, text: str, **fields: Any) -> None:
+    """Add one event of narration with its structured fields."""
+    events.append(Event(kind, text, fields))
+
+
+def words(count: int) -> str:
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+
+
+class MasksGame(Game):
+    name = "masks"
+    title = "Quest for the Masks"
+    rules_version = "1"
+    min_players = max_players = 2
+
+    def __init__(self, cards: Cards, maps: Maps) -> None:
+        self.cards = cards
+        self.maps = maps
+        self.boards = {key: maps.boards[key] for key in MAP_CHOICES if key in maps.boards}
+        # Action ids are built once; legal_actions only looks them up.
+        self.play_ids = {n: f"play:{n}" for n in cards.actions}
+        self.push_ids = {n: tuple(f"play:{n}:{d}" for d in DIR_CODES) for n in cards.actions}
+        self.two_step_ids = {n: tuple(f"play:{n}:{code}" for code, _ in TWO_STEPS) for n in cards.actions}
+        self.discard_ids = {n: f"discard:{n}" for n in cards.actions}
+        self.attach_ids = {n: f"attach:{n}" for n in cards.mask_cards}
+        self.effect = {n: card.effect for n, card in cards.actions.items()}
+        self.mask_cards_kind = {n: card.kind for n, card in cards.mask_cards.items()}
+
+    def characters(self) -> list[str]:
+        return list(self.cards.toa)
+
+    def option_help(self) -> dict[str, str]:
+        return {
+            "map": "'a' (default), 'b' or 'both': side A or B of the map, or both mats put together",
+            "short": "true or false (default false): the shorter game, won with three Great Masks",
+            "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
+            "turn_limit": f"whole number of turns >= 10 after which the game is drawn "
+            f"(default {DEFAULT_TURN_LIMIT})",
+        }
+
+    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        known = self.option_help()
+        for key in options:
+            if key not in known:
+                raise BadSetup(f"masks has no option {key!r}; its options are: "
+                               + "; ".join(f"{k}: {v}" for k, v in known.items()))
+        checked = {"map": "a", "short": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
+        checked.update(options)
+        if checked["map"] not in self.boards:
+            allowed = ", ".join(map(repr, self.boards))
+            raise BadSetup(f"option map must be one of {allowed}, not {checked['map']!r}")
+        if not isinstance(checked["short"], bool):
+            raise BadSetup(f"option short must be true or false, not {checked['short']!r}")
+        first = checked["first_player"]
+        if first not in ("rps", 0, 1) or isinstance(first, bool):
+            raise BadSetup(f"option first_player must be 'rps', 0 or 1, not {first!r}")
+        limit = checked["turn_limit"]
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 10:
+            raise BadSetup(f"option turn_limit must be a whole number >= 10, not {limit!r}")
+        return checked
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        allowed = ", ".join(self.cards.toa)
+        if isinstance(players, str) or len(players) != 2:
+            raise BadSetup(f"masks is for exactly 2 players; name two Toa from: {allowed}")
+        for name in players:
+            if name not in self.cards.toa:
+                raise BadSetup(f"{name!r} is not a Toa of Quest for the Masks; choose from: {allowed}")
+        if players[0] == players[1]:
+            # MASKS-SETUP-CHOOSE-TOA: each Toa has one set of Great Mask/Turaga cards.
+            raise BadSetup(f"both players chose {players[0]}; each player chooses a different Toa "
+                           f"(choose from: {allowed})")
+        return tuple(players)
+
+    def new_game(
+        self,
+        seed: int,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        arrangement: Mapping[str, Any] | None = None,
+    ) -> MasksState:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
+        players = self._check_players(players)
+        checked = self._check_options(options or {})
+        state = MasksState.__new__(MasksState)
+        state._init_common(self, seed, players, checked, arrangement)
+        state._set_up(arrangement or {})
+        return state
+
+
+ARRANGEMENT_KEYS = {
+    "first_player": "0 or 1 (or 'rps')",
+    "positions": "[space, space]: where the two Toa Masks stand, e.g. ['G2', 'H9']",
+    "hands": "[[cards], [cards]]: Game Action cards in each hand (at most five)",
+    "action_piles": "[[cards], [cards]]: the top of each Game Action draw pile, top first",
+    "action_discards": "[[cards], [cards]]: each Game Action discard pile",
+    "mask_piles": "[[cards], [cards]]: the top of each Great Mask/Turaga pile, top first",
+    "won": "[[cards], [cards]]: Great Mask/Turaga cards already won",
+    "attached": "[[cards], [cards]]: of those, the attached ones (one Great Mask, one Turaga)",
+    "challenge_pile": "[cards]: the top of the Great Mask Challenge draw pile, top first",
+    "challenge_discard": "[cards]: the Great Mask Challenge discard pile",
+    "mission_pile": "[cards]: the top of the Mission draw pile, top first",
+    "mission_discard": "[cards]: the Mission discard pile",
+    "missions": "[[cards], [cards]]: each player's uncompleted Missions, oldest first",
+}
+
+
+class MasksState(State):
+    game: MasksGame
+
+    # -- set-up ------------------------------------------------------------------------
+
+    def _set_up(self, arrangement: Mapping[str, Any]) -> None:
+        game = self.game
+        cards = game.cards
+        for key in arrangement:
+            if key not in ARRANGEMENT_KEYS:
+                raise BadSetup(f"unknown arrangement {key!r}; allowed: "
+                               + "; ".join(f"{k}: {v}" for k, v in ARRANGEMENT_KEYS.items()))
+        board = self.board = game.boards[self.options["map"]]
+        self.kind = board.kind
+        self.step = board.step
+        self.labels = tuple(board.label(c) for c in range(board.width * board.height))
+        self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
+        toas = [cards.toa[p] for p in self.players]
+        self.who = ("Player 1", "Player 2")
+        self.toa_names = tuple(t.name for t in toas)
+        self.move_texts = tuple(
+            tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
+            for who, toa in zip(self.who, toas, strict=True))
+        arrange = _Arranger(arrangement)
+
+        # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by him.
+        self.won = [arrange.seat_list("won", s, cards.piles(self.players[s])) for s in (0, 1)]
+        self.gm_pile = [arrange.pile("mask_piles", s, cards.piles(self.players[s]), self.won[s], self.rng)
+                        for s in (0, 1)]
+        self.mask_on, self.turaga_on = [0, 0], [0, 0]
+        for s in (0, 1):
+            for n in arrange.seat_list("attached", s, self.won[s]):
+                slot = self.mask_on if cards.mask_cards[n].kind == "mask" else self.turaga_on
+                if slot[s]:
+                    raise BadSetup(f"arrangement attached gives Player {s + 1} two cards of one kind; "
+                                   "a Toa has one Great Mask and one Turaga card attached at a time")
+                slot[s] = n
+            if self._mask_count(s) >= self.target:
+                raise BadSetup(f"arrangement won gives Player {s + 1} {self._mask_count(s)} Great Masks: "
+                               "that game is already over")
+        # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40.
+        own_actions = list(ACTION_NUMBERS)
+        self.hands = [sorted(arrange.seat_list("hands", s, own_actions)) for s in (0, 1)]
+        self.ga_discard = [arrange.seat_list("action_discards", s, own_actions, self.hands[s])
+                           for s in (0, 1)]
+        for s in (0, 1):
+            if len(self.hands[s]) > HAND_LIMIT:
+                raise BadSetup(f"arrangement hands gives Player {s + 1} {len(self.hands[s])} cards; "
+                               f"at most {HAND_LIMIT}")
+        self.ga_draw = [arrange.pile("action_piles", s, own_actions, self.hands[s] + self.ga_discard[s],
+                                     self.rng) for s in (0, 1)]
+        # MASKS-SETUP-SHARED-PILES: one Challenge pile (#1-6) and one Mission pile (#7-20).
+        self.chal_discard = arrange.shared_list("challenge_discard", CHALLENGE_NUMBERS)
+        self.chal_draw = arrange.shared_pile("challenge_pile", CHALLENGE_NUMBERS, self.chal_discard, self.rng)
+        self.missions: list[list[list[int]]] = [[], []]
+        queued: list[int] = []
+        for s in (0, 1):
+            for n in arrange.seat_list("missions", s, list(MISSION_NUMBERS)):
+                if n in queued:
+                    raise BadSetup(f"arrangement missions places Mission #{n} twice")
+                queued.append(n)
+                self.missions[s].append([n, self._mission_count(n)])
+        self.mis_discard = arrange.shared_list("mission_discard", MISSION_NUMBERS, queued)
+        self.mis_draw = arrange.shared_pile("mission_pile", MISSION_NUMBERS, self.mis_discard + queued,
+                                            self.rng)
+        # MASKS-SETUP-START-SPACES
+        self.pos = [board.west_start, board.east_start]
+        if "positions" in arrangement:
+            self.pos = arrange.positions(board)
+        self.known: list[set[int]] = [set(), set()]
+        self.skips = [0, 0]
+        self.last_chal = [-1, -1]
+        self.last_ga = [-1, -1]
+        self.eff = [list(t.skills) for t in toas]
+        for s in (0, 1):
+            self._update_skills(s)
+        self.turn = 0
+        self.phase: str | None = None
+        self.actor: int | None = None
+        self.agenda: list[tuple] = []
+        self.chal: list[int] | None = None
+        self.passes = 0
+        self.claim = 0
+        self.attach_done = 0
+        self.gave_up = False
+        self.winner: int | None = None
+        self.drawn_game = False
+        first = arrangement.get("first_player", self.options["first_player"])
+        rps = first == "rps"
+        if rps:
+            first = self.rng.randrange(2)  # MASKS-SETUP-FIRST: Rock-Paper-Scissors
+        if first not in (0, 1) or isinstance(first, bool):
+            raise BadSetup(f"arrangement first_player must be 0, 1 or 'rps', not {first!r}")
+        self.turn_player = 1 - first
+        labels = self.labels
+        text = (f"Player 1 places the {self.toa_names[0]} Mask on the Start Space to the West "
+                f"({labels[board.west_start]}). Player 2 places the {self.toa_names[1]} Mask on the Start "
+                f"Space to the East ({labels[board.east_start]}). "
+                + ("Rock-Paper-Scissors decides: " if rps else "") + f"{self.who[first]} goes first.")
+        self.setup_events = [Event("setup", text, {"first_player": first, "map": board.id,
+                                                   "positions": [labels[p] for p in self.pos]})]
+        self._run(self.setup_events)
+
+    def _mission_count(self, number: int) -> int:
+        mission = self.game.cards.missions[number]
+        return mission.count if mission.kind in ("discard", "skip") else 1
+
+    # -- the decision ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return self.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.winner is None else [self.winner]
+
+    def _generate_moves(self) -> dict[str, Any]:
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_moves(self.actor)
+        if phase == WINDOW:
+            return self._window_moves(self.actor)
+        game = self.game
+        if phase == CLAIM:
+            return {game.attach_ids[self.claim]: (M_ATTACH, self.claim), "keep": KEEP}
+        if phase == JUMP:
+            return {f"jump:{self.labels[c]}": (M_JUMP, c) for c in self._free_portals(self.actor)}
+        return {game.discard_ids[n]: (M_DISCARD, n) for n in self.hands[self.actor]}
+
+    def _may_enter(self, seat: int, cell: int) -> bool:
+        """May this Toa end a move on `cell` (a space of the map)?"""
+        if cell == self.pos[1 - seat]:
+            return False  # MASKS-Q-OCCUPIED
+        kind = self.kind[cell]
+        if kind == CHALLENGE:
+            # MASKS-MISSION-BEFORE-CHALLENGE, MASKS-CHALLENGE-NOT-TWICE
+            return not self.missions[seat] and cell != self.last_chal[seat]
+        if kind == GAME_ACTION:
+            return cell != self.last_ga[seat]  # MASKS-GA-NOT-TWICE
+        return True
+
+    def _turn_moves(self, seat: int) -> dict[str, Any]:
+        game = self.game
+        moves: dict[str, Any] = {}
+        step = self.step
+        for d, cell in enumerate(step[self.pos[seat]]):
+            if cell >= 0 and self._may_enter(seat, cell):
+                moves[f"move:{DIR_CODES[d]}"] = (M_MOVE, d, cell)
+        can_move = bool(moves)
+        if self.won[seat]:
+            self._attach_moves(seat, moves)
+        effect = game.effect
+        opp = 1 - seat
+        for n in self.hands[seat]:
+            kind = effect[n]
+            if kind == "push":  # MASKS-GA-INFECTED
+                ids = game.push_ids[n]
+                for d, cell in enumerate(step[self.pos[opp]]):
+                    if cell >= 0 and self._may_enter(opp, cell):
+                        moves[ids[d]] = (M_PLAY, n, d, cell)
+            elif kind == "move":  # MASKS-GA-MOVE-TWO
+                ids = game.two_step_ids[n]
+                for index, end in enumerate(self._two_step_ends(seat)):
+                    if end >= 0:
+                        moves[ids[index]] = (M_PLAY, n, index, end)
+            elif kind in IN_TURN:
+                moves[game.play_ids[n]] = (M_PLAY, n)
+        if not can_move:
+            moves["wait"] = WAIT  # MASKS-BOXED-IN
+        return moves
+
+    def _attach_moves(self, seat: int, moves: dict[str, Any]) -> None:
+        """MASKS-ATTACH-BEFORE-MOVE: one change of Great Mask and one of Turaga per turn."""
+        mask_cards = self.game.mask_cards_kind
+        ids = self.game.attach_ids
+        for n in self.won[seat]:
+            if mask_cards[n] == "mask":
+                if not self.attach_done & 1 and n != self.mask_on[seat]:
+                    moves[ids[n]] = (M_ATTACH, n)
+            elif not self.attach_done & 2 and n != self.turaga_on[seat]:
+                moves[ids[n]] = (M_ATTACH, n)
+
+    def _two_step_ends(self, seat: int) -> list[int]:
+        """Where a two-space move may end, per TWO_STEPS entry (-1: not open). Only the end
+        space counts (MASKS-Q-MOVE-THROUGH), but the Toa cannot pass through the other Toa."""
+        step = self.step
+        here = self.pos[seat]
+        other = self.pos[1 - seat]
+        ends = []
+        for _, paths in TWO_STEPS:
+            end = -1
+            for first, second in paths:
+                mid = step[here][first]
+                if mid < 0 or mid == other:
+                    continue
+                cell = step[mid][second]
+                if cell >= 0 and self._may_enter(seat, cell):
+                    end = cell
+                    break
+            ends.append(end)
+        return ends
+
+    def _window_moves(self, seat: int) -> dict[str, Any]:
+        game = self.game
+        moves: dict[str, Any] = {"pass": PASS}
+        effect = game.effect
+        for n in self.hands[seat]:
+            if effect[n] in IN_CHALLENGE:
+                moves[game.play_ids[n]] = (M_PLAY, n)
+        return moves
+
+    def _free_portals(self, seat: int) -> list[int]:
+        """MASKS-PORTAL-JUMP: a different Portal, not one the other Toa stands on."""
+        here, other = self.pos[seat], self.pos[1 - seat]
+        return [c for c in self.board.portals if c != here and c != other]
+
+    # -- carrying out an action ----------------------------------------------------------
+
+    def _perform(self, move: tuple) -> list[Event]:
+        op = move[0]
+        seat = self.actor
+        events: list[Event] = []
+        if op == M_MOVE:
+            cell = move[2]
+            events.append(Event("move", self.move_texts[seat][move[1]],
+                                {"seat": seat, "direction": DIRECTIONS[move[1]], "to": self.labels[cell]}))
+            self.phase = None
+            self.pos[seat] = cell
+            self._enter(seat, cell, events, "lands on")
+        elif op == M_PLAY:
+            self._play(seat, move, events)
+        elif op == M_PASS:
+            events.append(Event("pass", f"{self.who[seat]} plays no Game Action Card in this challenge.",
+                                {"seat": seat}))
+            self.phase = None
+            if self.passes == 0:
+                self.agenda.append((S_WINDOW, 1 - seat, 1))
+        elif op == M_ATTACH:
+            self._attach(seat, move[1], events)
+            if self.phase == TURN:
+                return events  # still before the move: the turn window stays open
+            self.phase = None
+        elif op == M_KEEP:
+            card = self.game.cards.mask_cards[self.claim]
+            events.append(Event("keep", f"{self.who[seat]} places {card.name} (Card #{card.number}) below "
+                                f"his Toa card, unattached.", {"seat": seat, "card": card.number}))
+            self.phase = None
+        elif op == M_JUMP:
+            self.phase = None
+            self._jump(seat, move[1], events)
+        elif op == M_DISCARD:
+            self.phase = None
+            self._mission_discard(seat, move[1], events)
+            self.agenda.append((S_MISSIONS, seat))
+        else:  # M_WAIT
+            say(events, "wait", f"{self.who[seat]} cannot move his Toa Mask: he waits.", seat=seat)
+            self.phase = None
+        self._run(events)
+        return events
+
+    def _run(self, events: list[Event]) -> None:
+        """Carry out the agenda until a decision is due or the game is over; an empty agenda
+        means the turn is over."""
+        agenda = self.agenda
+        while self.phase is None:
+            if not agenda:
+                self._next_turn(events)
+                continue
+            step = agenda.pop()
+            op = step[0]
+            if op == S_TURN:
+                self._open_turn(step[1], events)
+            elif op == S_WINDOW:
+                self._open_window(step[1], step[2])
+            elif op == S_MISSIONS:
+                self._advance_missions(step[1], events)
+            elif op == S_CHALLENGE:
+                self._reveal_challenge(step[1], events)
+            elif op == S_COMPARE:
+                self._compare(events)
+            else:  # S_JUMP
+                self._open_jump(step[1], events)
+
+    # -- turns ---------------------------------------------------------------------------
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """MASKS-TURN-ORDER: the other player's turn; skipped moves are used up here."""
+        seat = 1 - self.turn_player
+        self.turn_player = seat
+        self.turn += 1
+        if self.turn > self.options["turn_limit"]:  # MASKS-TURN-LIMIT
+            events.append(Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is reached: "
+                                "the game is drawn.", {}))
+            self._end(None)
+            return
+        who = self.who[seat]
+        if self.gave_up:
+            self.gave_up = False
+            events.append(Event("turn", f"Because {self.who[1 - seat]} used his turn to move {who}'s Toa "
+                                f"Mask, it's now {who}'s turn to move.", {"seat": seat}))
+        queue = self.missions[seat]
+        if queue and self.game.cards.missions[queue[0][0]].kind == "skip":  # MASKS-MISSION-SKIP
+            head = queue[0]
+            head[1] -= 1
+            events.append(Event("skip", f"{who} skips this move for Mission #{head[0]}.",
+                                {"seat": seat, "mission": head[0]}))
+            if not head[1]:
+                queue.pop(0)
+                self._complete_mission(seat, head[0], events)
+                self.agenda.append((S_MISSIONS, seat))
+            return
+        if self.skips[seat]:  # MASKS-GA-SKIP
+            self.skips[seat] -= 1
+            events.append(Event("skip", f"{who} must skip this move (Penalty).", {"seat": seat}))
+            return
+        self.attach_done = 0
+        self.agenda.append((S_TURN, seat))
+
+    def _open_turn(self, seat: int, events: list[Event]) -> None:
+        moves = self._turn_moves(seat)
+        if len(moves) == 1 and "wait" in moves and not self.hands[seat]:
+            # MASKS-BOXED-IN: no space to move to and an empty hand: the turn passes without
+            # asking. With cards in hand the window opens even when none can be played, so
+            # that the opponent learns nothing about the hand (MASKS-GA-WINDOW-INFO).
+            events.append(Event("wait", f"{self.who[seat]} cannot move his Toa Mask and has no card to "
+                                "play: he waits.", {"seat": seat}))
+            return
+        self.phase = TURN
+        self.actor = seat
+        self._moves = moves
+
+    def _end(self, winner: int | None) -> None:
+        self.phase = OVER
+        self.actor = None
+        self.winner = winner
+        self.drawn_game = winner is None
+        self.agenda.clear()
+
+    # -- spaces --------------------------------------------------------------------------
+
+    def _enter(self, seat: int, cell: int, events: list[Event], how: str) -> None:
+        """MASKS-MOVE-ICON: the icon of the space a Toa ends on decides what happens. `how` is
+        the narration's verb: 'lands on', or 'has been forced into' when pushed or sent."""
+        kind = self.kind[cell]
+        if kind == 0:
+            return
+        who = self.who[seat]
+        queue = self.missions[seat]
+        if kind == MISSION:  # MASKS-MISSION-DRAW
+            say(events, "space", f"{who} {how} a Mission Space: this means he must complete a Mission.",
+                seat=seat, space="mission")
+            self._draw_mission(seat, events)
+            self.agenda.append((S_MISSIONS, seat))
+        elif kind == CHALLENGE:
+            self.last_chal[seat] = cell
+            self.last_ga[seat] = -1  # a challenge attempt lifts MASKS-GA-NOT-TWICE
+            count = self.board.circles[cell]  # MASKS-DOUBLE
+            what = "a Great Mask Challenge" if count == 1 else "two Great Mask Challenges"
+            say(events, "space", f"{who} {how} a Challenge Space: this means he gets to attempt {what}.",
+                seat=seat, space="challenge", count=count)
+            for _ in range(count):
+                self.agenda.append((S_CHALLENGE, seat))
+        elif kind == GAME_ACTION:
+            self.last_ga[seat] = cell
+            if queue:
+                self._complete_travel(seat, "game_action", events)
+            self._land_on_game_action(seat, cell, events, how)
+            if queue:
+                self.agenda.append((S_MISSIONS, seat))
+        elif kind == PORTAL:
+            say(events, "space", f"{who} {how} a Portal Space: he must jump to a different Portal space.",
+                seat=seat, space="portal")
+            if queue:
+                self._complete_travel(seat, "portal", events)
+                self.agenda.append((S_MISSIONS, seat))
+            self.agenda.append((S_JUMP, seat))
+
+    def _land_on_game_action(self, seat: int, cell: int, events: list[Event], how: str) -> None:
+        """MASKS-GA-DRAW, MASKS-GA-HAND-LIMIT, MASKS-DOUBLE."""
+        count = self.board.circles[cell]
+        who = self.who[seat]
+        text = f"{who} {how} a Game Action Space: this means he gets to draw {words(count)} " \
+            f"card{'s' if count > 1 else ''} from his Game Action pile of cards."
+        if len(self.hands[seat]) >= HAND_LIMIT:
+            text += f" He has {words(HAND_LIMIT)} cards in his hand, so he does not pick up another " \
+                "Game Action Card."
+            say(events, "draw", text, seat=seat, drawn=0)
+            return
+        self._draw_with_event(seat, count, text, events)
+
+    def _draw_with_event(self, seat: int, count: int, text: str, events: list[Event]) -> None:
+        """Draw and narrate: the number drawn is public, the cards are told to the drawer only."""
+        drawn = self._draw_actions(seat, count, events)
+        n = len(drawn)
+        if n < count:
+            full = len(self.hands[seat]) >= HAND_LIMIT
+            text += f" He can draw only {words(n)}: {'his hand is full' if full else 'his piles are empty'}."
+        cards = self.game.cards.actions
+        names = ", ".join(f"Card #{c} ({cards[c].name})" for c in drawn)
+        secret = f"{text} He draws {names}." if n else text
+        events.append(Event("draw", text, {"seat": seat, "drawn": n}, seat=seat,
+                            secret={"cards": drawn}, secret_text=secret))
+
+    def _draw_actions(self, seat: int, count: int, events: list[Event]) -> list[int]:
+        """Draw up to `count` Game Action cards, never past five in hand (MASKS-GA-HAND-LIMIT),
+        reshuffling the discard pile when the draw pile is empty (MASKS-GA-RESHUFFLE)."""
+        hand, pile = self.hands[seat], self.ga_draw[seat]
+        drawn: list[int] = []
+        while len(drawn) < count and len(hand) < HAND_LIMIT:
+            if not pile:
+                discard = self.ga_discard[seat]
+                if not discard:
+                    break
+                pile.extend(sorted(discard))
+                discard.clear()
+                self.rng.shuffle(pile)
+                # Everyone saw which cards went back: the rest of his cards are in his hand.
+                self.known[seat] = set(hand)
+                say(events, "reshuffle", f"{self.who[seat]}'s Game Action Card draw pile is depleted: he "
+                    "shuffles his discard pile and places the cards face down to start a new draw pile.",
+                    seat=seat)
+            card = pile.pop()
+            insort(hand, card)
+            drawn.append(card)
+        return drawn
+
+    def _open_jump(self, seat: int, events: list[Event]) -> None:
+        portals = self._free_portals(seat)
+        if len(portals) > 1:
+            self.phase = JUMP
+            self.actor = seat
+            return
+        if portals:
+            self._jump(seat, portals[0], events)
+        else:
+            say(events, "jump", f"Every other Portal space is taken: {self.who[seat]}'s Toa Mask stays.",
+                seat=seat)
+
+    def _jump(self, seat: int, cell: int, events: list[Event]) -> None:
+        self.pos[seat] = cell
+        say(events, "jump", f"{self.who[seat]} jumps to the Portal space at {self.labels[cell]}.",
+            seat=seat, to=self.labels[cell])
+
+    # -- missions ------------------------------------------------------------------------
+
+    def _draw_mission(self, seat: int, events: list[Event]) -> None:
+        who = self.who[seat]
+        if not self.mis_draw:
+            if not self.mis_discard:
+                # MASKS-MISSION-NONE-LEFT
+                say(events, "mission", "Every Mission card is held by a player: there is no Mission to take.",
+                    seat=seat)
+                return
+            self._reshuffle_shared(self.mis_draw, self.mis_discard, "Mission", events)
+        number = self.mis_draw.pop()
+        mission = self.game.cards.missions[number]
+        self.missions[seat].append([number, self._mission_count(number)])
+        say(events, "mission", f"{who} flips over the top card in the Mission pile of cards. He reveals card "
+            f"#{number}. This card reads “{mission.text}”", seat=seat, card=number)
+
+    def _reshuffle_shared(self, pile: list[int], discard: list[int], name: str, events: list[Event]) -> None:
+        """MASKS-MISSION-RESHUFFLE, MASKS-CHALLENGE-RESHUFFLE."""
+        pile.extend(sorted(discard))
+        discard.clear()
+        self.rng.shuffle(pile)
+        say(events, "reshuffle", f"The {name} Card draw pile is depleted: the {name} Card discard pile is "
+            "shuffled and placed face down to start a new draw pile.", pile=name)
+
+    def _complete_mission(self, seat: int, number: int, events: list[Event]) -> None:
+        self.mis_discard.append(number)  # MASKS-MISSION-DISCARD-PILE
+        say(events, "mission_done", f"{self.who[seat]} has completed the Mission. Card #{number} is placed "
+            "face up in the Mission Card discard pile.", seat=seat, card=number)
+
+    def _complete_travel(self, seat: int, target: str, events: list[Event]) -> None:
+        """MASKS-MISSION-TRAVEL: only the oldest Mission can be completed (MASKS-MISSION-ORDER)."""
+        queue = self.missions[seat]
+        mission = self.game.cards.missions[queue[0][0]]
+        if mission.kind == "travel" and mission.target == target:
+            queue.pop(0)
+            self._complete_mission(seat, mission.number, events)
+
+    def _advance_missions(self, seat: int, events: list[Event]) -> None:
+        """Carry out the oldest Missions as far as they can go now (MASKS-MISSION-ORDER)."""
+        queue = self.missions[seat]
+        missions = self.game.cards.missions
+        while queue:
+            mission = missions[queue[0][0]]
+            if mission.kind == "move":
+                queue.pop(0)
+                if self._mission_move(seat, mission, events):
+                    self.agenda.append((S_MISSIONS, seat))
+                    self._enter(seat, self.pos[seat], events, "lands on")
+                    return
+                continue
+            if mission.kind != "discard":
+                return  # skip: used up at his next turns; travel: done on arrival
+            hand = self.hands[seat]
+            if not hand:
+                return  # MASKS-MISSION-GIVE-UP: he must go and collect a card first
+            if len(hand) > 1:
+                self.phase = DISCARD
+                self.actor = seat
+                return
+            self._mission_discard(seat, hand[0], events)
+
+    def _mission_move(self, seat: int, mission: MissionCard, events: list[Event]) -> bool:
+        """MASKS-MISSION-MOVE: move up to `spaces` spaces straight on, at once, stopping at a
+        map's edge or before the other Toa, and ending on the furthest space on which the Toa
+        may end. True when the Toa moved (then the end space counts)."""
+        step, other = self.step, self.pos[1 - seat]
+        cell = end = self.pos[seat]
+        moved = 0
+        for distance in range(1, mission.spaces + 1):
+            cell = step[cell][mission.direction]
+            if cell < 0 or cell == other:
+                break
+            if self._may_enter(seat, cell):
+                end, moved = cell, distance
+        toa = self.toa_names[seat]
+        text = (f"{self.who[seat]} must move the {toa} Mask {words(mission.spaces)} spaces to the "
+                f"{DIR_NAMES[mission.direction]}.")
+        if moved < mission.spaces:
+            text += f" He reaches a stopping point after {words(moved)} space{'s' if moved != 1 else ''}."
+        self.pos[seat] = end
+        events.append(Event("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved}))
+        self._complete_mission(seat, mission.number, events)
+        return moved > 0
+
+    def _mission_discard(self, seat: int, card: int, events: list[Event]) -> None:
+        """MASKS-MISSION-GIVE-UP: one card of the Mission's count is given up."""
+        self.hands[seat].remove(card)
+        self.known[seat].discard(card)
+        self.ga_discard[seat].append(card)
+        head = self.missions[seat][0]
+        head[1] -= 1
+        name = self.game.cards.actions[card].label
+        say(events, "give_up", f"{self.who[seat]} gives up {name} for Mission #{head[0]}: it is placed face "
+            "up in his Game Action Card discard pile.", seat=seat, card=card)
+        if not head[1]:
+            self.missions[seat].pop(0)
+            self._complete_mission(seat, head[0], events)
+
+    # -- Great Mask Challenges -------------------------------------------------------------
+
+    def _reveal_challenge(self, seat: int, events: list[Event]) -> None:
+        """MASKS-CHALLENGE-REVEAL; the challenge window opens before the scores are compared."""
+        if not self.chal_draw:
+            self._reshuffle_shared(self.chal_draw, self.chal_discard, "Great Mask Challenge", events)
+        card = self.chal_draw.pop()
+        skill = self.game.cards.challenges[card].skill
+        self.chal = [seat, card, skill, 0, 0]
+        say(events, "challenge", f"{self.who[seat]} flips over the top card in the Great Mask Challenge draw "
+            f"pile to reveal Card #{card}. This Great Mask Challenge Card uses {SKILL_NAMES[skill]}.",
+            seat=seat, card=card, skill=SKILLS[skill])
+        self.agenda.append((S_COMPARE,))
+        self.agenda.append((S_WINDOW, seat, 0))
+
+    def _open_window(self, seat: int, passes: int) -> None:
+        """MASKS-CHALLENGE-WINDOW: a player with no card in hand passes without being asked
+        (his hand size is public, so this tells nothing)."""
+        if not self.hands[seat]:
+            if passes == 0:
+                self.agenda.append((S_WINDOW, 1 - seat, 1))
+            return
+        self.phase = WINDOW
+        self.actor = seat
+        self.passes = passes
+
+    def _compare(self, events: list[Event]) -> None:
+        """MASKS-CHALLENGE-COMPARE, -TIE, -LANDER-ONLY."""
+        lander, card, skill, bonus0, bonus1 = self.chal
+        self.chal = None
+        other = 1 - lander
+        scores = (self.eff[0][skill] + bonus0, self.eff[1][skill] + bonus1)
+        name = SKILL_NAMES[skill]
+        toa = self.toa_names
+        won = scores[lander] >= scores[other]
+        text = (f"Both players check their Toa’s {name} score: {toa[lander]} has a {name} of "
+                f"{scores[lander]}, and {toa[other]} has a {name} of {scores[other]}. ")
+        if scores[lander] > scores[other]:
+            text += f"{toa[lander]} has a higher score and has won the Great Mask Challenge."
+        elif won:
+            text += ("It's a tie, and the Toa who landed on the Challenge space wins: "
+                     f"{toa[lander]} has won the Great Mask Challenge.")
+        else:
+            text += f"{toa[other]} has a higher score and has stopped {toa[lander]} from winning the Great " \
+                "Mask Challenge."
+        self.chal_discard.append(card)
+        text += f" Card #{card} is placed face up in the Great Mask Challenge Card discard pile."
+        say(events, "result", text, lander=lander, card=card, scores=list(scores), won=won)
+        if won:
+            self._win_card(lander, events)
+
+    def _win_card(self, seat: int, events: list[Event]) -> None:
+        pile = self.gm_pile[seat]
+        if not pile:
+            return  # cannot happen with six Great Masks among nine cards: the game ended first
+        number = pile.pop()
+        self.won[seat].append(number)
+        card = self.game.cards.mask_cards[number]
+        say(events, "win_card", f"Because {self.who[seat]} won the Great Mask Challenge, he gets to draw a "
+            "card from the top of his Great Mask/Turaga Card pile. He does this and reveals "
+            f"{card.name} (Card #{number}).", seat=seat, card=number)
+        count = self._mask_count(seat)
+        if count >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
+            events.append(Event("win", f"{self.who[seat]} has all {words(count)} of {self.toa_names[seat]}'s "
+                                "Great Mask cards he needs and wins the game!", {"seat": seat}))
+            self._end(seat)
+            return
+        self.phase = CLAIM  # MASKS-ATTACH-AFTER-WIN
+        self.actor = seat
+        self.claim = number
+
+    def _mask_count(self, seat: int) -> int:
+        kinds = self.game.mask_cards_kind
+        return sum(kinds[n] == "mask" for n in self.won[seat])
+
+    # -- Great Mask and Turaga cards -------------------------------------------------------
+
+    def _attach(self, seat: int, number: int, events: list[Event]) -> None:
+        """MASKS-ATTACH-ONE-EACH: the card takes the place of the attached one of its kind,
+        which stays in front of the player, unattached (MASKS-NEVER-DISCARDED)."""
+        card = self.game.cards.mask_cards[number]
+        slot = self.mask_on if card.kind == "mask" else self.turaga_on
+        before = slot[seat]
+        slot[seat] = number
+        if self.phase == TURN:
+            self.attach_done |= 1 if card.kind == "mask" else 2
+        self._update_skills(seat)
+        text = f"{self.who[seat]} decides to equip his Toa with {card.name} (Card #{number}): " \
+            f"“{card.text}”."
+        if before:
+            text += f" {self.game.cards.mask_cards[before].name} is no longer attached."
+        events.append(Event("attach", text, {"seat": seat, "card": number, "skills": list(self.eff[seat])}))
+
+    def _update_skills(self, seat: int) -> None:
+        """MASKS-ATTACH-BONUS-ONLY-ATTACHED: skills are the Toa card's plus the attached cards'."""
+        cards = self.game.cards
+        base = cards.toa[self.players[seat]].skills
+        mask = cards.mask_cards[self.mask_on[seat]].bonus if self.mask_on[seat] else (0,) * 6
+        turaga = cards.mask_cards[self.turaga_on[seat]].bonus if self.turaga_on[seat] else (0,) * 6
+        self.eff[seat] = [b + m + t for b, m, t in zip(base, mask, turaga, strict=True)]
+
+    # -- Game Action cards -----------------------------------------------------------------
+
+    def _play(self, seat: int, move: tuple, events: list[Event]) -> None:
+        """MASKS-GA-DISCARD: a played card is discarded at once, then takes effect."""
+        number = move[1]
+        card = self.game.cards.actions[number]
+        self.hands[seat].remove(number)
+        self.known[seat].discard(number)
+        self.ga_discard[seat].append(number)
+        who = self.who[seat]
+        opp = 1 - seat
+        text = f"{who} plays {card.label}: “{card.text}”"
+        fields = {"seat": seat, "card": number, "effect": card.effect}
+        effect = card.effect
+        if effect == "push":
+            cell = move[3]
+            text += (f" {who} moves {self.who[opp]}'s {self.toa_names[opp]} Mask one space to the "
+                     f"{DIR_NAMES[move[2]]}. Card #{number} is placed face up in {who}'s Game Action Card "
+                     "discard pile.")
+            events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
+            self.phase = None
+            self.gave_up = True
+            self.pos[opp] = cell
+            self._enter(opp, cell, events, "has now been forced into")
+            return
+        if effect == "move":
+            cell = move[3]
+            text += f" He moves his Toa Mask {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]}."
+            events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
+            self.phase = None
+            self.pos[seat] = cell
+            self._enter(seat, cell, events, "lands on")
+            return
+        # Cards that leave the decision open: afterwards the same window opens again (the
+        # turn), or the challenge window passes to the other player.
+        self.agenda.append((S_TURN, seat) if self.phase == TURN else (S_WINDOW, opp, 0))
+        self.phase = None
+        if effect == "draw":
+            text += f" He discards it and draws {words(card.amount)} new cards."
+            self._draw_with_event(seat, card.amount, text, events)
+            if self.missions[seat]:
+                self.agenda.append((S_MISSIONS, seat))
+            return
+        if effect == "skip":
+            self.skips[opp] += card.amount
+            text += f" {self.who[opp]} will skip his next move."
+        elif effect == "boost":
+            self.chal[3 + seat] += card.amount
+            text += f" {self.toa_names[seat]} gets {card.amount} more points in this challenge."
+        else:  # weaken
+            self.chal[3 + opp] -= card.amount
+            text += f" {self.toa_names[opp]} loses {card.amount} points in this challenge."
+        events.append(Event("play", text, fields))
+
+    # -- words -----------------------------------------------------------------------------
+
+    def describe(self, action: str) -> str:
+        move = self._table().get(action)
+        if move is None:
+            return f"{action} (not legal now)"
+        op = move[0]
+        cards = self.game.cards
+        if op == M_MOVE:
+            return f"Move one space {DIR_NAMES[move[1]]} to {self._space_words(move[2])}"
+        if op == M_ATTACH:
+            card = cards.mask_cards[move[1]]
+            return f"Attach {card.name} (Card #{card.number}): {card.text}"
+        if op == M_KEEP:
+            return "Keep the card unattached"
+        if op == M_PASS:
+            return "Play no card in this challenge"
+        if op == M_JUMP:
+            return f"Jump to the Portal space at {self.labels[move[1]]}"
+        if op == M_DISCARD:
+            return f"Give up {cards.actions[move[1]].label} for your Mission"
+        if op == M_WAIT:
+            return "Wait: no space is open to your Toa Mask"
+        card = cards.actions[move[1]]
+        if card.effect == "push":
+            opp = 1 - self.actor
+            return (f"Play {card.label}: give up your turn and move {self.who[opp]}'s Toa Mask one space "
+                    f"{DIR_NAMES[move[2]]} to {self._space_words(move[3])}")
+        if card.effect == "move":
+            return (f"Play {card.label}: move {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]} to "
+                    f"{self._space_words(move[3])}")
+        return f"Play {card.label}: {card.text}"
+
+    def _space_words(self, cell: int) -> str:
+        name = KIND_NAMES[self.kind[cell]]
+        if self.board.circles[cell] == 2:
+            name = "double " + name
+        return f"{self.labels[cell]} ({name})"
+
+    def _table(self) -> dict[str, Any]:
+        if self._moves is None:
+            self._moves = self._generate_moves() if not self.is_over else {}
+        return self._moves
+
+    def _why_illegal(self, action: str) -> str:
+        if self.is_over:
+            return f"{action!r} is not legal: the game is over."
+        reason = _Why(self).reason(action)
+        legal = ", ".join(self.legal_actions())
+        why = f": {reason}" if reason else ""
+        return f"{action!r} is not legal for {self.who[self.actor]} now{why}. Legal actions: {legal}."
+
+    # -- information -----------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        labels = self.labels
+        chal = None
+        if self.chal is not None:
+            lander, card, skill, bonus0, bonus1 = self.chal
+            chal = {"lander": lander, "card": card, "skill": SKILLS[skill], "bonus": [bonus0, bonus1],
+                    "scores": [self.eff[0][skill] + bonus0, self.eff[1][skill] + bonus1]}
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "players": list(self.players),
+            "map": self.board.id,
+            "short": self.options["short"],
+            "masks_to_win": self.target,
+            "turn": self.turn,
+            "turn_limit": self.options["turn_limit"],
+            "turn_player": self.turn_player,
+            "current_player": self.actor,
+            "phase": self.phase,
+            "positions": [labels[p] for p in self.pos],
+            "toa": [self._seat_view(s) for s in (0, 1)],
+            "challenge_pile": len(self.chal_draw),
+            "challenge_discard": list(self.chal_discard),
+            "mission_pile": len(self.mis_draw),
+            "mission_discard": list(self.mis_discard),
+            "challenge": chal,
+            "passes": self.passes if self.phase == WINDOW else None,
+            "claim": self.claim if self.phase == CLAIM else None,
+            "attach_done": {"mask": bool(self.attach_done & 1), "turaga": bool(self.attach_done & 2)},
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "is_over": self.is_over,
+            "winners": self.winners,
+        }
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        """What everyone may know of one player: all but his hand and his piles' order."""
+        labels = self.labels
+        return {
+            "toa": self.players[seat],
+            "skills": list(self.eff[seat]),
+            "won": list(self.won[seat]),
+            "masks": self._mask_count(seat),
+            "mask": self.mask_on[seat] or None,
+            "turaga": self.turaga_on[seat] or None,
+            "mask_pile": len(self.gm_pile[seat]),
+            "hand_size": len(self.hands[seat]),
+            "known_in_hand": sorted(self.known[seat]),
+            "action_pile": len(self.ga_draw[seat]),
+            "action_discard": list(self.ga_discard[seat]),
+            "missions": [list(m) for m in self.missions[seat]],
+            "skips": self.skips[seat],
+            "last_challenge": labels[self.last_chal[seat]] if self.last_chal[seat] >= 0 else None,
+            "last_game_action": labels[self.last_ga[seat]] if self.last_ga[seat] >= 0 else None,
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> MasksState:
+        """The opponent's unknown cards and every pile's order are resampled, each pool sorted
+        first so that the sample depends only on what `seat` sees."""
+        other = self.clone()
+        opp = 1 - seat
+        known = other.known[opp]
+        hidden = [c for c in other.hands[opp] if c not in known]
+        pool = sorted(hidden + other.ga_draw[opp])
+        rng.shuffle(pool)
+        other.hands[opp] = sorted([c for c in other.hands[opp] if c in known] + pool[: len(hidden)])
+        other.ga_draw[opp] = pool[len(hidden):]
+        piles = (other.ga_draw[seat], other.gm_pile[0], other.gm_pile[1], other.chal_draw, other.mis_draw)
+        for pile in piles:
+            pile.sort()
+            rng.shuffle(pile)
+        other._reseed(rng)
+        return other
+
+    def _copy_into(self, other: MasksState) -> None:
+        for name in ("board", "kind", "step", "labels", "target", "who", "toa_names", "move_texts",
+                     "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "winner",
+                     "drawn_game", "turn_player", "setup_events"):
+            setattr(other, name, getattr(self, name))
+        for name in ("won", "gm_pile", "hands", "ga_discard", "ga_draw", "eff"):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        other.mask_on = list(self.mask_on)
+        other.turaga_on = list(self.turaga_on)
+        other.pos = list(self.pos)
+        other.skips = list(self.skips)
+        other.last_chal = list(self.last_chal)
+        other.last_ga = list(self.last_ga)
+        other.known = [set(k) for k in self.known]
+        other.missions = [[list(m) for m in q] for q in self.missions]
+        other.chal_draw = list(self.chal_draw)
+        other.chal_discard = list(self.chal_discard)
+        other.mis_draw = list(self.mis_draw)
+        other.mis_discard = list(self.mis_discard)
+        other.chal = list(self.chal) if self.chal is not None else None
+        other.agenda = list(self.agenda)
+
+    # -- for tests and invariants ----------------------------------------------------------
+
+    def audit(self) -> None:
+        cards = self.game.cards
+        for seat in (0, 1):
+            places = {"hand": self.hands[seat], "draw": self.ga_draw[seat], "discard": self.ga_discard[seat]}
+            _one_place(f"Player {seat + 1}'s Game Action", places, set(ACTION_NUMBERS))
+            assert len(self.hands[seat]) <= HAND_LIMIT, f"Player {seat + 1} holds over {HAND_LIMIT} cards"
+            assert self.hands[seat] == sorted(self.hands[seat]), "hands are kept sorted"
+            assert self.known[seat] <= set(self.hands[seat]), "a known card is not in the hand"
+            own = set(cards.piles(self.players[seat]))
+            places = {"pile": self.gm_pile[seat], "won": self.won[seat]}
+            _one_place(f"Player {seat + 1}'s Great Mask/Turaga", places, own)
+            for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
+                assert not slot or (slot in self.won[seat] and cards.mask_cards[slot].kind == kind), \
+                    f"Player {seat + 1} has card #{slot} attached as a {kind} without having won it"
+            assert self.kind[self.pos[seat]] >= 0, "a Toa Mask stands in the sea"
+        assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
+        in_play = [self.chal[1]] if self.chal is not None else []
+        places = {"draw": self.chal_draw, "discard": self.chal_discard, "in play": in_play}
+        _one_place("Great Mask Challenge", places, set(CHALLENGE_NUMBERS))
+        queues = [m[0] for q in self.missions for m in q]
+        _one_place("Mission", {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues},
+                   set(MISSION_NUMBERS))
+
+
+def _one_place(what: str, places: dict[str, list[int]], expected: set[int]) -> None:
+    where: dict[int, str] = {}
+    for name, cards in places.items():
+        for card in cards:
+            if card in where:
+                raise AssertionError(f"{what} card #{card} is both in {where[card]} and {name}")
+            where[card] = name
+    if set(where) != expected:
+        lost = sorted(expected - set(where))
+        extra = sorted(set(where) - expected)
+        raise AssertionError(f"{what} cards lost: {lost}; cards that do not belong: {extra}")
+
+
+class _Arranger:
+    """Reads and checks an arrangement; every complaint is a BadSetup naming what is allowed."""
+
+    def __init__(self, arrangement: Mapping[str, Any]) -> None:
+        self.arrangement = arrangement
+
+    def _cards(self, key: str, value: Any, allowed: Sequence[int], taken: Sequence[int]) -> list[int]:
+        numbers = isinstance(value, list) and all(type(c) is int for c in value)
+        if not numbers:
+            raise BadSetup(f"arrangement {key} must be lists of card numbers: {ARRANGEMENT_KEYS[key]}")
+        for card in value:
+            if card not in allowed:
+                raise BadSetup(f"arrangement {key} has card #{card}, which does not belong there "
+                               f"(allowed: #{min(allowed)} to #{max(allowed)})")
+        if len(set(value)) != len(value) or set(value) & set(taken):
+            raise BadSetup(f"arrangement {key} places a card twice")
+        return list(value)
+
+    def seat_list(self, key: str, seat: int, allowed: Sequence[int], taken: Sequence[int] = ()) -> list[int]:
+        value = self.arrangement.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list) or len(value) != 2:
+            raise BadSetup(f"arrangement {key} must give one list per player: {ARRANGEMENT_KEYS[key]}")
+        return self._cards(key, value[seat], allowed, taken)
+
+    def pile(self, key: str, seat: int, allowed: Sequence[int], taken: Sequence[int],
+             rng: random.Random) -> list[int]:
+        """A draw pile: the arranged top (top first), the rest shuffled beneath (top = end)."""
+        top = self.seat_list(key, seat, allowed, taken)
+        rest = [c for c in allowed if c not in set(top) | set(taken)]
+        rng.shuffle(rest)
+        return rest + top[::-1]
+
+    def shared_list(self, key: str, allowed: Sequence[int], taken: Sequence[int] = ()) -> list[int]:
+        value = self.arrangement.get(key)
+        return [] if value is None else self._cards(key, value, allowed, taken)
+
+    def shared_pile(self, key: str, allowed: Sequence[int], taken: Sequence[int],
+                    rng: random.Random) -> list[int]:
+        top = self.shared_list(key, allowed, taken)
+        rest = [c for c in allowed if c not in set(top) | set(taken)]
+        rng.shuffle(rest)
+        return rest + top[::-1]
+
+    def positions(self, board: Board) -> list[int]:
+        value = self.arrangement["positions"]
+        names = value if isinstance(value, list) else []
+        cells = [board.cell(v) if isinstance(v, str) else None for v in names]
+        if len(cells) != 2 or None in cells or cells[0] == cells[1]:
+            raise BadSetup(f"arrangement positions must name two different spaces of map {board.id!r} "
+                           f"(row letter and column number, e.g. ['G2', 'H9']), not {value!r}")
+        return cells
+
+
+class _Why:
+    """Says why an action id is not legal now, in the rulebook's terms."""
+
+    def __init__(self, state: MasksState) -> None:
+        self.state = state
+        self.seat = state.actor
+
+    def reason(self, action: str) -> str | None:
+        head, _, rest = action.partition(":")
+        methods = {"move": self._move, "play": self._play, "attach": self._attach, "pass": self._pass,
+                   "keep": self._keep, "jump": self._jump, "discard": self._discard, "wait": self._wait}
+        method = methods.get(head)
+        return method(rest) if method else None
+
+    def _phase(self) -> str:
+        return {TURN: "it is the start of a turn, before the move", WINDOW: "a Great Mask Challenge is on",
+                CLAIM: "a won card waits to be attached or kept", JUMP: "a Toa must jump to another Portal",
+                DISCARD: "a Mission card asks for a Game Action card"}[self.state.phase]
+
+    def _move(self, rest: str) -> str:
+        s = self.state
+        if s.phase != TURN:
+            return f"a Toa moves in his turn, and now {self._phase()}"
+        if rest not in DIR_CODES:
+            return "a Toa moves one space North, East, South or West (N, E, S, W), never diagonally"
+        d = DIR_CODES.index(rest)
+        return self._closed(self.seat, s.step[s.pos[self.seat]][d], f"the space to the {DIR_NAMES[d]}")
+
+    def _closed(self, seat: int, cell: int, where: str) -> str:
+        s = self.state
+        if cell < 0:
+            return f"{where} is off the map"
+        if cell == s.pos[1 - seat]:
+            return (f"{where} is occupied by {s.who[1 - seat]}'s Toa Mask; to enter it, wait for "
+                    f"{s.who[1 - seat]} to move")
+        if s.kind[cell] == CHALLENGE and s.missions[seat]:
+            mission = s.missions[seat][0][0]
+            return f"{where} is a Challenge space, and Mission #{mission} must be completed first"
+        if cell == s.last_chal[seat]:
+            return (f"{where} is the Challenge space last visited; a Great Mask Challenge attempt at a "
+                    "different Challenge space must come first")
+        if cell == s.last_ga[seat]:
+            return (f"{where} is the Game Action space last visited; a different Game Action space or a "
+                    "Great Mask Challenge attempt must come first")
+        return f"{where} is open, but {self._phase()}"
+
+    def _card(self, rest: str, allowed: str) -> tuple[int | None, str | None]:
+        s = self.state
+        number_text = rest.split(":")[0]
+        if not number_text.isdigit() or int(number_text) not in s.game.cards.actions:
+            return None, f"there is no Game Action card #{number_text} (they are #21 to #40)"
+        number = int(number_text)
+        if number not in s.hands[self.seat]:
+            return None, f"card #{number} is not in {s.who[self.seat]}'s hand"
+        if s.phase not in allowed:
+            return None, f"that card cannot be played now: {self._phase()}"
+        return number, None
+
+    def _play(self, rest: str) -> str | None:
+        s = self.state
+        number, problem = self._card(rest, (TURN, WINDOW))
+        if problem:
+            return problem
+        card = s.game.cards.actions[number]
+        effect = card.effect
+        if s.phase == WINDOW and effect not in IN_CHALLENGE:
+            return f"{card.name} is played in your turn, before you move, not during a challenge"
+        if s.phase == TURN and effect not in IN_TURN:
+            return f"this {card.name} is played during a Great Mask Challenge"
+        _, _, extra = rest.partition(":")
+        if effect == "push":
+            if extra not in DIR_CODES:
+                return "say which way to move the opponent's Toa Mask: play:N:N, :E, :S or :W"
+            d = DIR_CODES.index(extra)
+            opp = 1 - self.seat
+            where = f"the space to the {DIR_NAMES[d]} of {s.who[opp]}"
+            return self._closed(opp, s.step[s.pos[opp]][d], where)
+        if effect == "move":
+            codes = [code for code, _ in TWO_STEPS]
+            if extra not in codes:
+                return f"say where the two spaces end: {', '.join(codes)}"
+            return "no open path of two spaces ends there (the end space must be one the Toa may enter)"
+        return "that card takes no direction" if extra else None
+
+    def _attach(self, rest: str) -> str | None:
+        s = self.state
+        if not rest.isdigit() or int(rest) not in s.won[self.seat]:
+            return f"{s.who[self.seat]} has not won a card #{rest}"
+        if s.phase not in (TURN, CLAIM):
+            return f"cards are attached before the move or right after winning them, and now {self._phase()}"
+        if s.phase == CLAIM:
+            return "right after winning, only the card just won may be attached"
+        number = int(rest)
+        if number in (s.mask_on[self.seat], s.turaga_on[self.seat]):
+            return f"card #{number} is already attached"
+        return "one change of Great Mask and one of Turaga card per turn, and that change is made"
+
+    def _pass(self, rest: str) -> str:
+        return f"'pass' is for a Great Mask Challenge, and now {self._phase()}"
+
+    def _keep(self, rest: str) -> str:
+        return f"'keep' answers a card just won, and now {self._phase()}"
+
+    def _jump(self, rest: str) -> str:
+        s = self.state
+        if s.phase != JUMP:
+            return f"jumps are made from a Portal space just entered, and now {self._phase()}"
+        return f"{rest} is not a free Portal space other than this one"
+
+    def _discard(self, rest: str) -> str | None:
+        _, problem = self._card(rest, (DISCARD,))
+        return problem
+
+    def _wait(self, rest: str) -> str:
+        if self.state.phase != TURN:
+            return f"now {self._phase()}"
+        return "a Toa must always move one space when he can (no skipping)"
+
+
+def load_game(folder: Path | None = None, maps_file: Path | None = None) -> MasksGame:
+    """The game with our cards and map, or with a user's own data files."""
+    return MasksGame(load_cards(folder), load_maps(maps_file))
