@@ -166,6 +166,74 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def arena(
+    game: str = typer.Argument(..., help="Which game."),
+    agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
+                               "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS."),
+    games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents."),
+    workers: int = typer.Option(1, "--workers", help="Processes to play on."),
+    seed: int = typer.Option(0, "--seed", help="First game seed."),
+    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG."),
+) -> None:
+    """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from matanui.ai import make_agent
+    from matanui.arena import report, tournament
+    from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
+    from matanui.options import parse_options
+
+    names = [a for a in agents.split(",") if a]
+    try:
+        if game not in games.names():
+            raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+        if len(set(names)) < 2:
+            raise MatanuiError("--agents needs at least two different agents, e.g. random,heuristic")
+        if games_per_pair < 1 or workers < 1:
+            raise MatanuiError("--games and --workers must be at least 1")
+        for name in names:
+            make_agent(name, game)
+        options = parse_options(option)
+        games.get(game).new_game(0, games.get(game).characters()[:2], options)
+    except MatanuiError as error:
+        fail(error)
+    specs = tournament.round_robin(game, names, games_per_pair, seed=seed, options=options)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{game} arena", total=len(specs))
+        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task))
+    matrix = win_matrix(outcomes)
+    table = Table("agent \\ opponent", *names, title=f"{game}: row agent's score (95% interval)")
+    for a in names:
+        cells = []
+        for b in names:
+            record = matrix.get(a, {}).get(b)
+            if record is None:
+                cells.append("-")
+            else:
+                low, high = matrix_interval(record)
+                cells.append(f"{record.rate():.2f} ({low:.2f}-{high:.2f})")
+        table.add_row(a, *cells)
+    console.print(table)
+    ratings = ratings_with_intervals(outcomes)
+    rating_table = Table("agent", "rating", "95% interval", "s/move", "iterations/move", "iterations/s",
+                         title="Bradley-Terry ratings (Elo scale, mean 0)")
+    costs = report.per_agent_costs(outcomes)
+    for r in ratings:
+        cost = costs.get(r.agent, {})
+        rating_table.add_row(r.agent, f"{r.rating:+.0f}", f"{r.low:+.0f} to {r.high:+.0f}",
+                             f"{cost.get('seconds_per_move', 0):.3f}",
+                             f"{cost.get('iterations_per_move', 0):.0f}",
+                             f"{cost.get('iterations_per_second', 0):.0f}")
+    console.print(rating_table)
+    folder = out / game
+    paths = report.write_results(outcomes, ratings, folder)
+    paths.append(report.plot_matrix(outcomes, folder / "win-matrix.png", f"{game}: win rates"))
+    console.print("Wrote " + ", ".join(str(p) for p in paths))
+
+
 def main() -> None:
     app()
 

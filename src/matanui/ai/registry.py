@@ -1,6 +1,15 @@
-"""Agents by name: `make_agent("heuristic", "reconstruct", seed=1)`.
+"""Agents by name: `make_agent("hard", "reconstruct", seed=1)`.
 
-Per-game heuristics live in `matanui.ai.heuristics.<game>` as a class named `Heuristic`.
+Names every interface understands:
+- `random` (also `easy`): uniformly random legal actions;
+- `heuristic` (also `medium`): the game's own sensible player,
+  `matanui.ai.heuristics.<game>.Heuristic`;
+- `hard`: information-set MCTS with a time budget, 1 second per move; `hard@0.2` sets the
+  seconds;
+- `ismcts@N`: information-set MCTS with N iterations per move (fully seeded: the same seed
+  gives the same moves on any machine, which time budgets cannot promise).
+Both searches play their simulations out with the game's heuristic where it has one (far
+stronger per second than random playouts), else at random.
 """
 
 from __future__ import annotations
@@ -10,21 +19,54 @@ import importlib
 from matanui.engine import MatanuiError
 
 from .base import Agent, RandomAgent
+from .ismcts import ISMCTSAgent
 
-AGENTS = ("random", "heuristic")
+LEVELS = {"easy": "random", "medium": "heuristic"}
+AGENTS = ("random", "heuristic", "hard", "ismcts", "easy", "medium")
+HARD_SECONDS = 1.0
 
 
 def agent_names() -> list[str]:
     return list(AGENTS)
 
 
-def make_agent(name: str, game: str, seed: int = 0) -> Agent:
-    if name == "random":
+def _budget(spec: str, text: str, kind: type) -> float | int:
+    try:
+        value = kind(text)
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise MatanuiError(f"agent {spec!r}: the budget after '@' must be a positive "
+                           f"{'number of seconds' if kind is float else 'whole number of iterations'}")
+    return value
+
+
+def _heuristic(game: str, seed: int) -> Agent | None:
+    try:
+        module = importlib.import_module(f"matanui.ai.heuristics.{game}")
+    except ModuleNotFoundError:
+        return None
+    return module.Heuristic(seed)
+
+
+def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
+    name, _, budget = spec.partition("@")
+    name = LEVELS.get(name, name)
+    if name == "random" and not budget:
         return RandomAgent(seed)
-    if name == "heuristic":
-        try:
-            module = importlib.import_module(f"matanui.ai.heuristics.{game}")
-        except ModuleNotFoundError:
-            raise MatanuiError(f"there is no heuristic agent for {game!r} yet") from None
-        return module.Heuristic(seed)
-    raise MatanuiError(f"no agent named {name!r}; the agents are: {', '.join(AGENTS)}")
+    if name == "heuristic" and not budget:
+        heuristic = _heuristic(game, seed)
+        if heuristic is None:
+            raise MatanuiError(f"there is no heuristic agent for {game!r} yet")
+        return heuristic
+    if name in ("hard", "ismcts"):
+        if name == "hard":
+            seconds = _budget(spec, budget, float) if budget else HARD_SECONDS
+            agent = ISMCTSAgent(seed, seconds=seconds, rollout_agent=_heuristic(game, seed + 1))
+        else:
+            iterations = int(_budget(spec, budget, int)) if budget else 1000
+            agent = ISMCTSAgent(seed, iterations=iterations, rollout_agent=_heuristic(game, seed + 1))
+        agent.name = spec
+        return agent
+    raise MatanuiError(f"no agent named {spec!r}; the agents are: random (easy), heuristic (medium), "
+                       "hard, hard@SECONDS, ismcts@ITERATIONS")

@@ -33,13 +33,17 @@ class Heuristic(Agent):
         return "pass"
 
     def _respond(self, obs: dict, actions: list[str], mine: int, theirs: int) -> str:
+        """A stop wastes the opponent's card and draws 2 instead of 1, so it is worth using;
+        the last stop in hand is kept for the opponent's final parts."""
         stops = [a for a in actions if a.startswith("stop:")]
         if not stops:
             return "allow"
         pending = obs["pending"]
-        if pending["effect"] == "add" and theirs >= PARTS - 2:
-            return stops[0]  # never let the opponent reach their last parts cheaply
-        if pending["effect"] == "remove" and mine >= PARTS - 2:
+        if pending["effect"] == "add":
+            if theirs >= PARTS - 1 - min(len(stops) - 1, 2):
+                return stops[0]
+            return "allow"
+        if mine >= PARTS - 2:
             return stops[0]
         return "allow"
 

@@ -1,0 +1,349 @@
+"""A sensible Quest for Makuta player: explore until Makuta's board is found, gather power
+(Pakari, Hau, Turaga) and keys, read the locks, and challenge Makuta once the keys fit and the
+odds are fair. It avoids Rahi it is unlikely to beat and spends its bonus points sparingly.
+
+It sees only its seat's observation, the legal actions and the game's static data (the
+boards, from which it rebuilds the island the observation describes).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from matanui.ai.base import Agent, SeatView
+from matanui.games.makuta.island import DX, DY, NO_SPACE, Island
+
+MASK_WORTH = {"pakari": 10, "hau": 6, "kaukau": 5, "kakama": 4, "akaku": 3, "miru": 2}
+STEP_COST = 0.6  # value lost per space of distance to a target
+CHALLENGE_ODDS = 0.3  # challenge Makuta at this chance of winning or better
+
+
+class Heuristic(Agent):
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._island_key: tuple = ()
+        self._island: Island | None = None
+        self._plan: tuple[tuple, list[str]] = ((), [])
+
+    # -- the decision ------------------------------------------------------------------
+
+    def act(self, view: SeatView) -> str:
+        obs = view.observation()
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = Seat(view, obs, self._rebuild(view, obs))
+        phase = obs["phase"]
+        if phase == "move":
+            return self._move(me, actions)
+        if phase == "roll":
+            return "levitate" if "levitate" in actions and self._levitate_target(me) else "roll"
+        if phase == "levitate":
+            target = self._levitate_target(me)
+            return f"to:{target}" if f"to:{target}" in actions else self._pick(actions)
+        if phase == "challenge":
+            return self._bonus(me, actions)
+        if phase == "gate":
+            ready = "challenge" in actions and me.makuta_odds() >= CHALLENGE_ODDS
+            return "challenge" if ready else "skip"
+        if phase in ("return", "take", "steal"):
+            return self._choose_token(me, phase, actions)
+        if phase == "put":
+            return self._put(me, actions)
+        if phase == "place":
+            return self._place(me, actions)
+        # reveal, start-token, akaku: taking the chance is always worth it.
+        useful = [a for a in actions if a != "skip"]
+        return useful[0] if useful else "skip"
+
+    def _rebuild(self, view: SeatView, obs: dict[str, Any]) -> Island:
+        key = tuple(tuple(b) for b in obs["boards"])
+        if key != self._island_key or self._island is None:
+            self._island = Island.rebuild(view.game.shapes, obs["boards"])
+            self._island_key = key
+        return self._island
+
+    def _pick(self, actions: list[str]) -> str:
+        return actions[self.rng.randrange(len(actions))]
+
+    # -- moving ------------------------------------------------------------------------
+
+    def _move(self, me: Seat, actions: list[str]) -> str:
+        """Follow the walk planned at the roll; stop where it ends."""
+        path = me.obs["path"]
+        key = (me.obs["turn"], me.obs["roll"], path[0])
+        done = len(path) - 1
+        if self._plan[0] != key or done == 0:
+            self._plan = (key, self._route(me))
+        route = self._plan[1]
+        if done < len(route) and route[done] in actions:
+            return route[done]
+        if "stop" in actions:
+            return "stop"
+        route = self._route(me)
+        self._plan = (key, [""] * done + route)
+        if route and route[0] in actions:
+            return route[0]
+        safe = [a for a in actions if a.startswith("move:") and not me.rahi_ahead(a)]
+        return self._pick(safe or actions)
+
+    def _route(self, me: Seat) -> list[str]:
+        """The walk for the rest of this roll: to the best target within reach, or as close
+        as the roll allows to the best target further away."""
+        island = me.island
+        here = me.here
+        left = me.obs["steps_left"]
+        path = {island.by_name[n] for n in me.obs["path"]}
+        values = me.values()
+        far = me.best_target(values)
+        to_far = me.distances(far) if far is not None else {}
+        # Walks of at most `left` spaces, never through a visited space or a Rahi.
+        parent: dict[int, tuple[int, int]] = {here: (NO_SPACE, -1)}
+        depth = {here: 0}
+        queue = deque([here])
+        best_score, best_end = float("-inf"), here
+        while queue:
+            node = queue.popleft()
+            d = depth[node]
+            if d:
+                stoppable = node in values or node in me.rahi or d == left
+                if stoppable:
+                    score = values.get(node, 0.0) - STEP_COST * to_far.get(node, 50) * 0.5
+                    if node == far:
+                        score += 100
+                    if score > best_score:
+                        best_score, best_end = score, node
+            if d == left or (d and node in me.rahi):
+                continue
+            for direction in range(4):
+                nxt = island.adj[4 * node + direction]
+                if nxt != NO_SPACE and nxt not in depth and nxt not in path:
+                    depth[nxt] = d + 1
+                    parent[nxt] = (node, direction)
+                    queue.append(nxt)
+        moves = []
+        node = best_end
+        while node != here:
+            node, direction = parent[node]
+            moves.append(f"move:{'NESW'[direction]}")
+        return moves[::-1]
+
+    def _levitate_target(self, me: Seat) -> str | None:
+        """With a Miru: fly to a gate whose lock our keys open, when the odds are fair."""
+        for gate in me.open_gates():
+            if me.makuta_odds() >= CHALLENGE_ODDS and me.distances(me.here).get(gate, 99) > 6:
+                return me.island.names[gate]
+        return None
+
+    # -- challenges --------------------------------------------------------------------
+
+    def _bonus(self, me: Seat, actions: list[str]) -> str:
+        """Show the strongest items until the roll cannot lose, or all of them."""
+        challenge = me.obs["challenge"]
+        need = challenge["strength"] - challenge["bonus"]
+        if need < 1:
+            return "roll"
+        uses = [a for a in actions if a.startswith("use:")]
+        if not uses:
+            return "roll"
+        return max(uses, key=lambda a: me.points(a.split(":")[1]))
+
+    # -- tokens ------------------------------------------------------------------------
+
+    def _choose_token(self, me: Seat, phase: str, actions: list[str]) -> str:
+        """Give up our least useful token; take the most useful one from another card."""
+        def worth(action: str) -> float:
+            _, kind, slot = action.split(":")
+            owner = me.seat if phase == "return" else me.obs["victim"]
+            face = me.obs["cards"][owner][kind][int(slot)]
+            value = me.token_worth(face, owner)
+            return -value if phase == "return" else value + self.rng.random() * 0.01
+        return max(actions, key=worth)
+
+    def _put(self, me: Seat, actions: list[str]) -> str:
+        """After Makuta beat the player to our right: put their pawn far from every gate."""
+        gates = list(me.island.gate)
+        if not gates:
+            return self._pick(actions)
+        far = me.distances(gates[0])
+        return max(actions, key=lambda a: far.get(me.island.by_name[a[4:]], 99))
+
+    def _place(self, me: Seat, actions: list[str]) -> str:
+        """Lay the board so that it leaves the most portals open to explore."""
+        best, best_open = actions[0], -1
+        board = me.obs["placing"]
+        for action in actions:
+            _, rot, q = action.split(":")
+            island = me.island.copy()
+            portal = me.here
+            for q_, rot_, x, y in island.placements(portal, board):
+                if (q_, rot_) == (int(q), int(rot)):
+                    nodes, _ = island.add(board, rot_, x, y)
+                    open_count = sum(1 for n in nodes if me.open_portal(n, island))
+                    if open_count > best_open:
+                        best, best_open = action, open_count
+        return best
+
+
+class Seat:
+    """What one seat's observation says, read for planning."""
+
+    def __init__(self, view: SeatView, obs: dict[str, Any], island: Island) -> None:
+        self.view = view
+        self.obs = obs
+        self.seat = view.seat
+        self.island = island
+        self.parts = view.game.parts
+        self.toa = self.parts.toa[obs["players"][self.seat]]
+        names = island.by_name
+        self.here = names[obs["pawns"][self.seat]]
+        self.rahi = {names[n]: face for n, face in obs["rahi"].items()}
+        self.card = obs["cards"][self.seat]
+        self.faces = self.parts.dice[obs["dice"][self.seat]]
+        self.bonus = {t.view: t.bonus for t in self.parts.tokens if t.bonus}
+
+    # -- strength ----------------------------------------------------------------------
+
+    def points(self, name: str) -> int:
+        rules = self.parts.rules
+        if f"kanohi:{name}" in self.bonus:
+            return self.bonus[f"kanohi:{name}"]
+        return rules.own_turaga_bonus if name == self.toa.turaga else rules.other_turaga_bonus
+
+    def power(self) -> int:
+        total = sum(self.bonus.get(face, 0) for face in set(self.card["kanohi"]))
+        return total + sum(self.points(face.split(":")[1]) for face in self.card["turaga"])
+
+    def odds(self, strength: int) -> float:
+        """The chance to beat `strength` with one roll plus all our bonus."""
+        need = strength - self.power()  # the roll must be more than this
+        return min(1.0, max(0.0, (self.faces - need) / self.faces))
+
+    def makuta_odds(self) -> float:
+        powers = [s.power for s in self.parts.segments]
+        return sum(self.odds(p) for p in powers) / len(powers)
+
+    def rahi_odds(self, face: str) -> float:
+        parts = face.split(":")
+        if len(parts) == 3:
+            return self.odds(int(parts[2]))
+        values = [t.value for t in self.parts.tokens if t.view.startswith("rahi:")]
+        return sum(self.odds(v) for v in values) / len(values)
+
+    # -- keys --------------------------------------------------------------------------
+
+    def keys(self) -> list[str]:
+        return [face.split(":")[1] for face in self.card["key"]]
+
+    def opens(self, code: list[str], keys: list[str]) -> bool:
+        need = list(code)
+        for key in keys:
+            if key == "yellow":
+                continue
+            if key not in need:
+                return False
+            need.remove(key)
+        return len(keys) >= self.parts.rules.keys_to_challenge
+
+    def codes(self) -> dict[int, list[str]]:
+        found = {}
+        for name, face in self.obs["locks"].items():
+            if face != "lock":
+                found[self.island.by_name[name]] = face.split(":")[1].split("-")
+        return found
+
+    def open_gates(self) -> list[int]:
+        keys = self.keys()
+        return [gate for gate, code in self.codes().items() if self.opens(code, keys)]
+
+    def token_worth(self, face: str, owner: int) -> float:
+        """How much a token is worth to its owner (keys by how they fit the known locks)."""
+        kind, _, name = face.partition(":")
+        if not name:
+            return 4.0
+        if kind == "kanohi":
+            return MASK_WORTH.get(name, 2)
+        if kind == "turaga":
+            own = self.parts.toa[self.obs["players"][owner]].turaga
+            return 9.0 if name == own else 6.0
+        if name == "yellow":
+            return 8.0
+        codes = self.codes().values()
+        return 7.0 if any(name in code for code in codes) or not codes else 2.0
+
+    # -- the map -----------------------------------------------------------------------
+
+    def open_portal(self, node: int, island: Island | None = None) -> bool:
+        island = island or self.island
+        if not island.is_open_portal(node):
+            return False
+        x, y = island.xy[node]
+        d = island.out[node]
+        return (x + DX[d], y + DY[d]) not in island.cell
+
+    def rahi_ahead(self, action: str) -> bool:
+        nxt = self.island.adj[4 * self.here + "NESW".index(action[-1])]
+        return nxt in self.rahi
+
+    def values(self) -> dict[int, float]:
+        """What landing on each interesting space is worth now (a Rahi may be worth less
+        than nothing)."""
+        obs, names = self.obs, self.island.by_name
+        values: dict[int, float] = {}
+        counts = {k: len(v) for k, v in self.card.items()}
+        keys_fit = bool(self.open_gates())
+        for name, faces in obs["tokens"].items():
+            kind = faces[0].split(":")[0]
+            if kind == "key":
+                worth = 8.0 if counts["key"] < 3 else 1.0 if keys_fit else 4.0
+            elif kind == "kanohi":
+                worth = 6.0 if counts["kanohi"] < 4 else 1.0
+            else:
+                worth = 7.0 if counts["turaga"] < 2 else 2.0
+            values[names[name]] = worth
+        if obs["pile"]:
+            explore = 2.0 if obs["temple"] else 7.0
+            for node in self.island.out:
+                if self.open_portal(node):
+                    values[node] = explore
+        for name, face in obs["locks"].items():
+            gate = names[name]
+            if face == "lock":
+                values[gate] = 1.0 if keys_fit else 6.0
+        for gate in self.open_gates():
+            odds = self.makuta_odds()
+            if odds >= CHALLENGE_ODDS:
+                values[gate] = 40.0 + 60.0 * odds
+        if obs["start"] and self.here != names["start"]:
+            values[names["start"]] = 3.0
+        for node, face in self.rahi.items():
+            p = self.rahi_odds(face)
+            guarded = len(obs["under"].get(self.island.names[node], []))
+            values[node] = p * (4.0 + 5.0 * guarded) - (1 - p) * 4.0
+        return values
+
+    def best_target(self, values: dict[int, float]) -> int | None:
+        dist = self.distances(self.here)
+        scored = [(v - STEP_COST * dist.get(n, 99), n) for n, v in values.items()
+                  if n != self.here and v > 0]
+        return max(scored)[1] if scored else None
+
+    def distances(self, start: int) -> dict[int, int]:
+        """Spaces from `start` (never through a Rahi; a Rahi itself may be the end)."""
+        adj = self.island.adj
+        dist = {start: 0}
+        queue = deque([start])
+        rahi = self.rahi
+        while queue:
+            node = queue.popleft()
+            if node in rahi and node != start:
+                continue
+            d = dist[node] + 1
+            for nxt in adj[4 * node: 4 * node + 4]:
+                if nxt != NO_SPACE and nxt not in dist:
+                    dist[nxt] = d
+                    queue.append(nxt)
+        return dist

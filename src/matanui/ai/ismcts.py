@@ -1,0 +1,118 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012), one implementation for every game.
+
+Each iteration samples a full state from the searcher's own view (`SeatView.determinize`),
+then walks one shared tree keyed by action ids: at every node only the actions legal in that
+sample are candidates, and UCB uses how often each child was *available* rather than the
+parent's visits. A random playout finishes the sample; every node on the path is credited
+with the return of the seat that chose its action. The true hidden state is never read.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from matanui.engine import State
+
+from .base import Agent, SeatView
+
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_ROLLOUT_LIMIT = 2000
+
+
+class Node:
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat  # the seat whose action led here (None at the root)
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+class ISMCTSAgent(Agent):
+    """Search with a budget of iterations, of seconds per move, or both (whichever ends
+    first). With an iteration budget alone the choice is fully determined by the seed."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = DEFAULT_EXPLORATION,
+                 rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
+                 rollout_agent: Agent | None = None) -> None:
+        super().__init__(seed)
+        self.rollout_agent = rollout_agent
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.last_iterations = 0  # for reports: iterations run for the latest move
+
+    def act(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = Node(None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view.determinize(self.rng))
+            count += 1
+        self.last_iterations = count
+        return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
+                                           root.children[a].total if a in root.children else 0.0))
+
+    def _iterate(self, root: Node, state: State) -> None:
+        rng = self.rng
+        path: list[Node] = []
+        node = root
+        c = self.exploration
+        # Selection and expansion.
+        while not state.is_over:
+            actions = state.legal_actions()
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            for action in actions:
+                child = children.get(action)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = Node(state.current_player)
+                child.available = 1
+                state.apply(action)
+                path.append(child)
+                break
+            best_action, best_score = actions[0], -math.inf
+            for action in actions:
+                child = children[action]
+                score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if score > best_score:
+                    best_action, best_score = action, score
+            node = children[best_action]
+            state.apply(best_action)
+            path.append(node)
+        # Playout.
+        steps = 0
+        legal, apply = state.legal_actions, state.apply
+        guide = self.rollout_agent
+        while not state.is_over and steps < self.rollout_limit:
+            if guide is not None:
+                apply(guide.act(SeatView(state, state.current_player)))
+            else:
+                options = legal()
+                apply(options[rng.randrange(len(options))])
+            steps += 1
+        returns = state.returns()
+        for visited in path:
+            visited.visits += 1
+            visited.total += returns[visited.seat]

@@ -1,0 +1,128 @@
+"""Round-robin tournaments between agents: every pair of agents plays the same number of
+games, seats alternating and characters rotating, on a process pool."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+
+from matanui import games
+from matanui.ai import make_agent
+from matanui.ai.base import Agent, SeatView
+
+from .match import play_match
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """One game to play: who sits where, as what, with which seed."""
+
+    game: str
+    agents: tuple[str, ...]  # agent spec per seat
+    characters: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass
+class GameOutcome:
+    game: str
+    agents: list[str]
+    characters: list[str]
+    seed: int
+    winners: list[int]
+    steps: int
+    turns: int | None
+    seconds_per_move: list[float] = field(default_factory=list)
+    iterations_per_move: list[float] = field(default_factory=list)
+
+    def to_row(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int, seed: int = 0,
+                options: dict | None = None) -> list[MatchSpec]:
+    """Each pair of agents meets `games_per_pair` times; the seat order alternates and the
+    characters rotate through every ordered pair, so neither seat nor character favours
+    either agent."""
+    game = games.get(game_name)
+    chars = game.characters()
+    pairings = list(itertools.permutations(chars, 2))
+    frozen_options = tuple(sorted((options or {}).items()))
+    specs = []
+    number = 0
+    for a, b in itertools.combinations(agent_specs, 2):
+        for i in range(games_per_pair):
+            seats = (a, b) if i % 2 == 0 else (b, a)
+            characters = pairings[(i // 2) % len(pairings)]
+            specs.append(MatchSpec(game_name, seats, characters, seed + number, frozen_options))
+            number += 1
+    return specs
+
+
+def play_spec(spec: MatchSpec) -> GameOutcome:
+    """Play one scheduled game (in a worker process). Agents are seeded from the game seed, so
+    a tournament replays exactly with iteration budgets."""
+    agents = [make_agent(name, spec.game, seed=spec.seed * 16 + seat) for seat, name in enumerate(spec.agents)]
+    timed = [_TimedAgent(agent) for agent in agents]
+    result = play_match(spec.game, spec.characters, timed, seed=spec.seed, options=dict(spec.options))
+    return GameOutcome(
+        game=spec.game, agents=list(spec.agents), characters=list(spec.characters), seed=spec.seed,
+        winners=list(result.winners), steps=result.steps, turns=result.turns,
+        seconds_per_move=[t.mean_seconds() for t in timed],
+        iterations_per_move=[t.mean_iterations() for t in timed],
+    )
+
+
+class _TimedAgent(Agent):
+    """Wraps an agent to measure its thinking time (and search iterations) per decision."""
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__()
+        self.agent = agent
+        self.moves = 0
+        self.seconds = 0.0
+        self.iterations = 0
+
+    def act(self, view: SeatView) -> str:
+        start = time.perf_counter()
+        action = self.agent.act(view)
+        self.seconds += time.perf_counter() - start
+        self.moves += 1
+        self.iterations += getattr(self.agent, "last_iterations", 0)
+        return action
+
+    def mean_seconds(self) -> float:
+        return self.seconds / self.moves if self.moves else 0.0
+
+    def mean_iterations(self) -> float:
+        return self.iterations / self.moves if self.moves else 0.0
+
+
+def run(specs: Sequence[MatchSpec], workers: int = 1,
+        on_result: Callable[[GameOutcome], None] | None = None) -> list[GameOutcome]:
+    """Play every spec, in order of completion reported to `on_result`, results in spec order."""
+    outcomes: list[GameOutcome | None] = [None] * len(specs)
+
+    def finished(index: int, outcome: GameOutcome) -> None:
+        outcomes[index] = outcome
+        if on_result is not None:
+            on_result(outcome)
+
+    if workers <= 1:
+        for index, spec in enumerate(specs):
+            finished(index, play_spec(spec))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for index, outcome in _unordered(pool, specs):
+                finished(index, outcome)
+    return [o for o in outcomes if o is not None]
+
+
+def _unordered(pool: ProcessPoolExecutor, specs: Sequence[MatchSpec]) -> Iterator[tuple[int, GameOutcome]]:
+    futures = {pool.submit(play_spec, spec): index for index, spec in enumerate(specs)}
+    for future in as_completed(futures):
+        yield futures[future], future.result()

@@ -1,0 +1,74 @@
+"""Information-set MCTS: legal, seeded, and blind to what its seat cannot see."""
+
+import random
+
+import pytest
+
+from matanui import games
+from matanui.ai import SeatView, make_agent
+from matanui.ai.ismcts import ISMCTSAgent
+from tests.play import new_random_game, random_action
+
+
+def states_along_a_game(name: str, seed: int, every: int = 9, limit: int = 6):
+    state = new_random_game(name, seed)
+    rng = random.Random(seed)
+    found = 0
+    step = 0
+    while not state.is_over and found < limit:
+        if step % every == 0 and len(state.legal_actions()) > 1:
+            found += 1
+            yield state.clone()
+        state.apply(random_action(state, rng))
+        step += 1
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_search_picks_a_legal_action_and_is_seeded(name):
+    for state in states_along_a_game(name, 3, limit=3):
+        view = SeatView(state, state.current_player)
+        first = make_agent("ismcts@40", name, seed=8).act(view)
+        assert first in state.legal_actions()
+        assert make_agent("ismcts@40", name, seed=8).act(view) == first
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30"])
+def test_no_bot_cheats(name, level):
+    """Two states that differ only in what the deciding seat cannot see (the second is a
+    resampling of the first from that seat's view) get the same decision under the same seed."""
+    for number, state in enumerate(states_along_a_game(name, 17)):
+        seat = state.current_player
+        twin = state.determinize(seat, random.Random(number))
+        assert twin.observation(seat) == state.observation(seat)
+        choice = make_agent(level, name, seed=5).act(SeatView(state, seat))
+        twin_choice = make_agent(level, name, seed=5).act(SeatView(twin, seat))
+        assert choice == twin_choice
+
+
+def test_a_time_budget_bounds_the_thinking_time():
+    import time
+
+    state = games.get("reconstruct").new_game(2, ["tahu", "kopaka"])
+    agent = ISMCTSAgent(1, seconds=0.2)
+    start = time.perf_counter()
+    agent.act(SeatView(state, state.current_player))
+    assert time.perf_counter() - start < 1.5  # generous: a loaded machine, but never unbounded
+    assert agent.last_iterations > 0
+
+
+def test_search_finds_the_winning_part():
+    """With six parts built and a card for the seventh, the search adds it."""
+    game = games.get("reconstruct")
+    state = game.arrange(["tahu", "kopaka"], {"first_player": 0}, hands=[[1, 6], [2]], draw_pile=[35],
+                         built=[["left-leg", "right-leg", "left-arm", "right-arm", "head", "kanohi-nuva"], []])
+    assert make_agent("ismcts@200", "reconstruct", seed=1).act(SeatView(state, 0)) == "add:1:tool"
+
+
+def test_bad_budgets_are_refused():
+    from matanui.engine import MatanuiError
+
+    with pytest.raises(MatanuiError, match="positive number of seconds"):
+        make_agent("hard@-1", "reconstruct")
+    with pytest.raises(MatanuiError, match="whole number of iterations"):
+        make_agent("ismcts@lots", "reconstruct")
