@@ -60,8 +60,9 @@ def test_a_time_budget_bounds_the_thinking_time():
 def test_search_finds_the_winning_part():
     """With six parts built and a card for the seventh, the search adds it."""
     game = games.get("reconstruct")
+    six = ["left-leg", "right-leg", "left-arm", "right-arm", "head", "kanohi-nuva"]
     state = game.arrange(["tahu", "kopaka"], {"first_player": 0}, hands=[[1, 6], [2]], draw_pile=[35],
-                         built=[["left-leg", "right-leg", "left-arm", "right-arm", "head", "kanohi-nuva"], []])
+                         built=[six, []])
     assert make_agent("ismcts@200", "reconstruct", seed=1).act(SeatView(state, 0)) == "add:1:tool"
 
 

@@ -42,7 +42,8 @@ def per_agent_costs(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, floa
     """Mean thinking seconds and search iterations per move, and iterations per second."""
     totals: dict[str, list[float]] = {}
     for o in outcomes:
-        for agent, seconds, iterations in zip(o.agents, o.seconds_per_move, o.iterations_per_move):
+        per_seat = zip(o.agents, o.seconds_per_move, o.iterations_per_move, strict=True)
+        for agent, seconds, iterations in per_seat:
             entry = totals.setdefault(agent, [0.0, 0.0, 0.0])
             entry[0] += seconds
             entry[1] += iterations

@@ -66,7 +66,8 @@ def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int,
 def play_spec(spec: MatchSpec) -> GameOutcome:
     """Play one scheduled game (in a worker process). Agents are seeded from the game seed, so
     a tournament replays exactly with iteration budgets."""
-    agents = [make_agent(name, spec.game, seed=spec.seed * 16 + seat) for seat, name in enumerate(spec.agents)]
+    agents = [make_agent(name, spec.game, seed=spec.seed * 16 + seat)
+              for seat, name in enumerate(spec.agents)]
     timed = [_TimedAgent(agent) for agent in agents]
     result = play_match(spec.game, spec.characters, timed, seed=spec.seed, options=dict(spec.options))
     return GameOutcome(
