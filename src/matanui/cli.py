@@ -116,8 +116,7 @@ def replay_command(
         console.print(Panel(render(state.game, state.observation(seat)), expand=False,
                             title=f"after action {step} of {total}"))
         if step < total:
-            after = state.clone()
-            console.print(f"next: {escape(after.describe(record.actions[step]))}")
+            console.print(f"next: {escape(state.describe(record.actions[step]))}")
         answer = console.input("[Enter] next, [b] back, [number] jump, [q] quit: ").strip()
         if answer == "q":
             return

@@ -21,7 +21,7 @@ from rich.panel import Panel
 from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
-from matanui.engine import BadSetup, Event, MatanuiError, Record, State, replay
+from matanui.engine import BadSetup, Event, Record, State, replay
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
@@ -188,5 +188,3 @@ def build_session(*, game_name: str, me: str | None, vs: str, opponents: list[st
             seats.append(Seat(human=False, agent=make_agent(level, game_name, seed=seed * 7 + index)))
     return TerminalGame(state, seats, save, console, ask)
 
-
-__all__ = ["MatanuiError", "TerminalGame", "build_session", "choose_characters"]
