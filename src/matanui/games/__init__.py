@@ -9,6 +9,7 @@ from matanui.engine import Game, UnknownGame
 # name -> module that defines GAME. A new game adds one line here.
 _MODULES: dict[str, str] = {
     "reconstruct": "matanui.games.reconstruct",
+    "masks": "matanui.games.masks",
 }
 _loaded: dict[str, Game] = {}
 

@@ -45,7 +45,7 @@ from .maps import CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Ma
 TURN, WINDOW, CLAIM, JUMP, DISCARD, OVER = "turn", "window", "claim", "jump", "discard", "over"
 HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
 MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
-DEFAULT_TURN_LIMIT = 600
+DEFAULT_TURN_LIMIT = 400
 MAP_CHOICES = ("a", "b", "both")
 
 # Agenda steps.
@@ -787,10 +787,11 @@ class MasksState(State):
         say(events, "win_card", f"Because {self.who[seat]} won the Great Mask Challenge, he gets to draw a "
             "card from the top of his Great Mask/Turaga Card pile. He does this and reveals "
             f"{card.name} (Card #{number}).", seat=seat, card=number)
-        count = self._mask_count(seat)
-        if count >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
-            events.append(Event("win", f"{self.who[seat]} has all {words(count)} of {self.toa_names[seat]}'s "
-                                "Great Mask cards he needs and wins the game!", {"seat": seat}))
+        if self._mask_count(seat) >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
+            which = "all six" if self.target == MASKS_TO_WIN else words(self.target)
+            game = "the game" if self.target == MASKS_TO_WIN else "the shorter game"
+            say(events, "win", f"{self.who[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
+                f"Mask cards and wins {game}!", seat=seat)
             self._end(seat)
             return
         self.phase = CLAIM  # MASKS-ATTACH-AFTER-WIN

@@ -1,0 +1,204 @@
+"""A sensible Quest for the Masks player: head for the nearest Challenge space it may enter,
+keep away from Mission spaces ("It's a good idea to avoid the Mission spaces"), finish a
+Mission by the shortest way, wear the cards that win the most challenges, and spend cards only
+where they change an outcome. It reads its seat's observation, the legal actions and the
+static map and card data, never the state."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from matanui.ai.base import Agent, SeatView
+
+MISSION_DETOUR = 6  # how many extra steps are worth taking to keep off a Mission space
+# When a Mission asks for a card, the least useful kinds go first.
+GIVE_UP_ORDER = ("draw", "skip", "move", "push", "weaken", "boost")
+CHALLENGE, GAME_ACTION, MISSION, PORTAL = 2, 3, 1, 4  # the map's kind codes (maps.py)
+INFINITY = 10**6
+
+
+class Heuristic(Agent):
+    name = "heuristic"
+
+    def act(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        obs = view.observation()
+        phase = obs["phase"]
+        if phase == "window":
+            return self._window(view, obs, actions)
+        if phase == "claim":
+            return self._claim(view, obs, actions)
+        if phase == "discard":
+            return self._give_up(view, actions)
+        if phase == "jump":
+            field = self._field(view, obs)
+            board = view.game.boards[obs["map"]]
+            return min(actions, key=lambda a: (field[board.cell(a.split(":")[1])], self.rng.random()))
+        return self._turn(view, obs, actions)
+
+    # -- where to go -------------------------------------------------------------------
+
+    def _field(self, view: SeatView, obs: dict[str, Any]) -> list[int]:
+        """Steps (Mission spaces counted dear) from every space to the nearest space this Toa
+        wants to reach now: a Challenge space, or what its oldest Mission asks for."""
+        board = view.game.boards[obs["map"]]
+        me = obs["seat"]
+        mine = obs["toa"][me]
+        other = board.cell(obs["positions"][1 - me])
+        closed = {board.cell(label) for label in (mine["last_challenge"], mine["last_game_action"]) if label}
+        closed.add(other)
+        if mine["missions"]:
+            closed |= {c for c in board.spaces() if board.kind[c] == CHALLENGE}
+            mission = view.game.cards.missions[mine["missions"][0][0]]
+            wanted = PORTAL if mission.kind == "travel" and mission.target == "portal" else GAME_ACTION
+        else:
+            wanted = CHALLENGE
+        targets = [c for c in board.spaces() if board.kind[c] == wanted and c not in closed]
+        return self._distances(board, targets, closed)
+
+    @staticmethod
+    def _distances(board, targets: list[int], closed: set[int]) -> list[int]:
+        dist = [INFINITY] * len(board.kind)
+        heap = [(0, c) for c in targets]
+        for c in targets:
+            dist[c] = 0
+        heapq.heapify(heap)
+        while heap:
+            d, cell = heapq.heappop(heap)
+            if d > dist[cell] or cell in closed:
+                continue
+            # Reaching `cell` from a neighbour costs the step into it.
+            step = 1 + (MISSION_DETOUR if board.kind[cell] == MISSION and d > 0 else 0)
+            for nxt in board.step[cell]:
+                if nxt >= 0 and d + step < dist[nxt]:
+                    dist[nxt] = d + step
+                    heapq.heappush(heap, (d + step, nxt))
+        return dist
+
+    def _cost(self, board, field: list[int], cell: int) -> int:
+        extra = MISSION_DETOUR if board.kind[cell] == MISSION and field[cell] > 0 else 0
+        return field[cell] + extra
+
+    # -- the turn -------------------------------------------------------------------------
+
+    def _turn(self, view: SeatView, obs: dict[str, Any], actions: list[str]) -> str:
+        game = view.game
+        board = game.boards[obs["map"]]
+        me = obs["seat"]
+        attach = self._best_attach(view, obs, [a for a in actions if a.startswith("attach:")])
+        if attach:
+            return attach
+        field = self._field(view, obs)
+        moves = {a: board.step[board.cell(obs["positions"][me])]["NESW".index(a[-1])]
+                 for a in actions if a.startswith("move:")}
+        best_move = min(moves, key=lambda a: (self._cost(board, field, moves[a]), self.rng.random()),
+                        default=None)
+        arrives = best_move is not None and field[moves[best_move]] == 0
+        hand = obs["hand"]
+        cards = game.cards.actions
+        plays = [a for a in actions if a.startswith("play:")]
+        for action in plays:
+            number = int(action.split(":")[1])
+            effect = cards[number].effect
+            if effect == "draw" and len(hand) <= 4:
+                return action
+            if effect == "skip" and self._opponent_near_challenge(view, obs):
+                return action
+            if effect == "push" and not arrives:
+                target = board.cell(self._push_target(board, obs, action))
+                if board.kind[target] == MISSION:
+                    return action
+            if effect == "move" and not arrives and field[self._two_step_end(board, obs, action)] == 0:
+                return action
+        return best_move or "wait"
+
+    @staticmethod
+    def _push_target(board, obs: dict[str, Any], action: str) -> str:
+        opp = 1 - obs["seat"]
+        cell = board.step[board.cell(obs["positions"][opp])]["NESW".index(action[-1])]
+        return board.label(cell)
+
+    @staticmethod
+    def _two_step_end(board, obs: dict[str, Any], action: str) -> int:
+        """Where `play:N:NE` ends (either order of its two steps that stays on the map)."""
+        here = board.cell(obs["positions"][obs["seat"]])
+        code = action.split(":")[2]
+        for first, second in (code, code[::-1]):
+            mid = board.step[here]["NESW".index(first)]
+            if mid >= 0 and board.step[mid]["NESW".index(second)] >= 0:
+                return board.step[mid]["NESW".index(second)]
+        raise ValueError(f"{action} ends nowhere")  # a legal action always ends on the map
+
+    def _opponent_near_challenge(self, view: SeatView, obs: dict[str, Any]) -> bool:
+        board = view.game.boards[obs["map"]]
+        opp = 1 - obs["seat"]
+        theirs = obs["toa"][opp]
+        if theirs["missions"] or theirs["skips"]:
+            return False
+        closed = {board.cell(obs["positions"][obs["seat"]])}
+        if theirs["last_challenge"]:
+            closed.add(board.cell(theirs["last_challenge"]))
+        targets = [c for c in board.spaces() if board.kind[c] == CHALLENGE and c not in closed]
+        field = self._distances(board, targets, closed)
+        return field[board.cell(obs["positions"][opp])] <= 2
+
+    # -- Great Mask and Turaga cards --------------------------------------------------------
+
+    @staticmethod
+    def _value(mine: list[int], theirs: list[int]) -> int:
+        """Challenges won over the six skills: as the lander (a tie wins) and as the other Toa."""
+        return sum((m >= t) + (m > t) for m, t in zip(mine, theirs, strict=True))
+
+    def _with(self, view: SeatView, obs: dict[str, Any], number: int) -> list[int]:
+        """My skills if card `number` were attached in place of the attached card of its kind."""
+        cards = view.game.cards.mask_cards
+        mine = obs["toa"][obs["seat"]]
+        card = cards[number]
+        current = mine["mask"] if card.kind == "mask" else mine["turaga"]
+        skills = list(mine["skills"])
+        if current:
+            skills = [s - b for s, b in zip(skills, cards[current].bonus, strict=True)]
+        return [s + b for s, b in zip(skills, card.bonus, strict=True)]
+
+    def _best_attach(self, view: SeatView, obs: dict[str, Any], options: list[str]) -> str | None:
+        theirs = obs["toa"][1 - obs["seat"]]["skills"]
+        now = self._value(obs["toa"][obs["seat"]]["skills"], theirs)
+        best, gain = None, 0
+        for action in options:
+            value = self._value(self._with(view, obs, int(action.split(":")[1])), theirs) - now
+            if value > gain:
+                best, gain = action, value
+        return best
+
+    def _claim(self, view: SeatView, obs: dict[str, Any], actions: list[str]) -> str:
+        attach = actions[0]
+        theirs = obs["toa"][1 - obs["seat"]]["skills"]
+        better = self._value(self._with(view, obs, obs["claim"]), theirs)
+        return attach if better >= self._value(obs["toa"][obs["seat"]]["skills"], theirs) else "keep"
+
+    # -- challenges and Missions ------------------------------------------------------------
+
+    def _window(self, view: SeatView, obs: dict[str, Any], actions: list[str]) -> str:
+        challenge = obs["challenge"]
+        me = obs["seat"]
+        lander = challenge["lander"]
+        mine, theirs = challenge["scores"][me], challenge["scores"][1 - me]
+        winning = mine >= theirs if me == lander else mine > theirs
+        if winning:
+            return "pass"
+        cards = view.game.cards.actions
+        for action in actions:
+            if action == "pass":
+                continue
+            card = cards[int(action.split(":")[1])]
+            if card.effect in ("boost", "weaken"):
+                return action
+        return "pass"
+
+    def _give_up(self, view: SeatView, actions: list[str]) -> str:
+        cards = view.game.cards.actions
+        return min(actions, key=lambda a: (GIVE_UP_ORDER.index(cards[int(a.split(":")[1])].effect),
+                                           self.rng.random()))

@@ -1,0 +1,26 @@
+"""Shared helpers for the Quest for the Masks tests: arranging a game and reading narration."""
+
+from __future__ import annotations
+
+from matanui.engine import Event
+from matanui.games.masks import GAME
+
+
+def arranged(players=("pohatu", "gali"), options=None, **arrangement):
+    """A game on side A (unless told otherwise) where Player 1 moves first."""
+    arrangement.setdefault("first_player", 0)
+    return GAME.arrange(list(players), {"map": "a", **(options or {})}, **arrangement)
+
+
+def texts(events: list[Event], seat: int | None = None) -> list[str]:
+    """The narration as `seat` reads it (None: the public)."""
+    return [event.view(seat)["text"] for event in events]
+
+
+def said(events: list[Event], words: str, seat: int | None = None) -> bool:
+    """Whether some event's narration contains `words`."""
+    return any(words in text for text in texts(events, seat))
+
+
+def position(state, seat: int) -> str:
+    return state.observation(None)["positions"][seat]

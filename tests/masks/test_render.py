@@ -1,0 +1,43 @@
+"""The terminal view of a seat's observation."""
+
+import random
+import re
+
+from matanui.games.masks.render import render
+from tests.ledger import rule
+from tests.masks.helpers import GAME, arranged
+
+
+def plain(markup: str) -> str:
+    return re.sub(r"\[/?[a-z_ ]*\]", "", markup).replace("\\[", "[")
+
+
+@rule("MASKS-ATTACH-PLACEMENT")
+def test_the_view_shows_the_map_both_masks_skills_cards_hand_and_missions():
+    state = arranged(positions=["E3", "I10"], hands=[[21, 33], [27]], won=[[86, 88], []], attached=[[86], []],
+                     missions=[[16], []])
+    text = plain(render(GAME, state.observation(0)))
+    lines = text.splitlines()
+    assert lines[0].startswith("Quest for the Masks: Side A: the western half of Mata Nui")
+    assert " Po " in text and " Ga " in text  # both Toa Masks on the map
+    assert "Challenge" in text and "Portal" in text and "Mission" in text  # the legend
+    assert "Shielding 800 (+100)" in text
+    assert "Attached: Great Mask Pohatu - Kanohi Hau (#86: Add 100 points to Shielding); Turaga none" in text
+    assert "Unattached: Onewa (#88: Add 100 points to Shielding and 100 points to Strength)" in text
+    assert "Hand (2/5): #21 Infected Mask" in text
+    assert "Mission #16: You must travel to a Game Action space." in text
+    assert "Hand: 1 card" in text and "#27" not in text  # the other hand stays hidden
+    assert max(len(line) for line in lines[:12]) <= 100
+
+
+def test_every_map_and_a_whole_game_render_within_100_columns():
+    for options in ({}, {"map": "b"}, {"map": "both"}):
+        state = GAME.new_game(4, ["lewa", "onua"], options)
+        rng = random.Random(4)
+        while not state.is_over:
+            for seat in (None, 0, 1):
+                text = plain(render(GAME, state.observation(seat)))
+                assert max(len(line) for line in text.splitlines()[:11]) <= 100
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        assert "Game over" in render(GAME, state.observation(None))

@@ -1,0 +1,740 @@
+"""Quest for the Masks, rule by rule, as the rulebook states it (side A of the map).
+
+Side A, rows A (North) to I, columns 1 (West) to 14; W and E are the starts:
+
+       1  2  3  4  5  6  7  8  9 10 11 12 13 14
+    A  #  #  .  P  .  .  C  .  .  M  .  G  #  #
+    B  #  .  .  G  C  .  .  .  G  .  C  .  .  #
+    C  .  C  M  .  .  .  M  .  .  .  .  .  P  .
+    D  .  .  C  .  G  .  .  C  .  M  G  .  C  .
+    E  G  .  .  .  M  . G2  .  .  C  .  .  .  G
+    F  .  .  . C2  .  .  .  P  .  .  M  .  C  .
+    G  .  W  .  .  .  C  .  G  .  .  G  .  .  .
+    H  #  .  M  .  G  .  .  .  E  .  .  .  C  .
+    I  #  #  .  C  .  .  P  .  .  .  M  .  #  #
+
+Cards: Challenge #1 Shielding, #2 Flight, #4 Strength, #5 Swimming; Missions #9 three spaces
+West, #10 give up one card, #12 give up two, #13 skip a move, #15 three spaces East, #16 travel
+to a Game Action space, #18 travel through a Portal; Game Action #21 Infected Mask, #27 Reward
+(draw two), #30 Reward (move two), #33 Bonus (+200), #37 Penalty (skip), #39 Penalty (-200).
+Pohatu: Strength 800, Swimming 300; Gali: Strength 500, Swimming 900.
+"""
+
+import pytest
+
+from matanui.engine import BadSetup, IllegalAction
+from tests.ledger import rule
+from tests.masks.helpers import GAME, arranged, position, said, texts
+
+
+def far_apart(**arrangement):
+    """Pohatu (Player 1) somewhere, Gali (Player 2) out of the way at I10 unless told."""
+    positions = arrangement.pop("at", ["G2", "I10"])
+    if isinstance(positions, str):
+        positions = [positions, "I10"]
+    return arranged(positions=positions, **arrangement)
+
+
+def unchanged_after_illegal(state, action, match):
+    before = [state.observation(s) for s in (None, 0, 1)]
+    with pytest.raises(IllegalAction, match=match) as error:
+        state.apply(action)
+    assert "Legal actions:" in str(error.value)
+    assert [state.observation(s) for s in (None, 0, 1)] == before
+    return error
+
+
+# -- moving -------------------------------------------------------------------------------
+
+
+@rule("MASKS-MOVE-ONE-SPACE")
+def test_a_toa_moves_one_space_north_east_south_or_west_never_diagonally():
+    state = far_apart(at="E3")
+    moves = [a for a in state.legal_actions() if a.startswith("move:")]
+    assert moves == ["move:N", "move:E", "move:S", "move:W"]
+    unchanged_after_illegal(state, "move:NE", "never diagonally")
+    state.apply("move:S")
+    assert position(state, 0) == "F3"
+
+
+@rule("MASKS-MOVE-ONE-SPACE")
+def test_the_sea_and_the_maps_edge_are_not_spaces():
+    state = far_apart(at="G1")
+    assert "move:W" not in state.legal_actions()  # the map's edge
+    assert "move:S" not in state.legal_actions()  # H1 is sea
+    unchanged_after_illegal(state, "move:W", "is off the map")
+
+
+@rule("MASKS-MOVE-ICON", "MASKS-TURN-ORDER")
+def test_a_blank_space_does_nothing_and_the_turn_passes():
+    state = far_apart(at="E3")
+    events = state.apply("move:S")
+    assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the South."]
+    assert state.current_player == 1 and state.turn == 2
+
+
+@rule("MASKS-Q-START-SPACES", "MASKS-SETUP-START-SPACES")
+def test_a_toa_may_move_back_onto_a_start_space_which_is_blank():
+    state = arranged()
+    assert state.observation(None)["positions"] == ["G2", "H9"]
+    state.apply("move:W")
+    state.apply("move:W")
+    events = state.apply("move:E")  # back onto the West start
+    assert position(state, 0) == "G2"
+    assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the East."]
+    events = state.apply("move:E")  # and Player 2 back onto the East start
+    assert position(state, 1) == "H9" and len(events) == 1
+
+
+@rule("MASKS-Q-OCCUPIED")
+def test_a_toa_cannot_enter_the_space_of_the_other_toa():
+    state = arranged(positions=["G3", "G4"])
+    assert "move:E" not in state.legal_actions()
+    error = unchanged_after_illegal(state, "move:E", "occupied by Player 2's Toa Mask")
+    assert "wait for Player 2 to move" in str(error.value)
+    state.apply("move:N")
+    state.apply("move:E")  # Player 2 moves away...
+    state.apply("move:S")  # ...Player 1 comes back to G3
+    assert "move:E" in state.legal_actions()  # and now G4 is free
+
+
+@rule("MASKS-Q-MUST-MOVE")
+def test_a_turn_cannot_be_passed_without_moving():
+    state = far_apart(at="E3", hands=[[27, 33], []])
+    actions = state.legal_actions()
+    assert "pass" not in actions and "wait" not in actions
+    assert "play:27" in actions  # a card may be played first, but the move still comes
+    state.apply("play:27")
+    assert state.current_player == 0 and any(a.startswith("move:") for a in state.legal_actions())
+    unchanged_after_illegal(state, "pass", "'pass' is for a Great Mask Challenge")
+
+
+@rule("MASKS-Q-MOVE-THROUGH", "MASKS-GA-MOVE-TWO")
+def test_moving_two_spaces_through_a_mission_space_onto_a_challenge_space_takes_no_mission():
+    state = far_apart(at="C4", hands=[[30], []], challenge_pile=[4], mission_pile=[15])
+    assert "play:30:WW" in state.legal_actions()
+    assert state.describe("play:30:WW") == ("Play Reward (Card #30): move two spaces West to C2 "
+                                            "(Challenge space)")
+    events = state.apply("play:30:WW")
+    assert position(state, 0) == "C2"
+    assert not said(events, "Mission")
+    assert said(events, "Player 1 lands on a Challenge Space")
+    assert state.missions == [[], []] and state.mis_draw[-1] == 15
+    assert state.ga_discard[0] == [30]
+
+
+@rule("MASKS-GA-MOVE-TWO", "MASKS-Q-OCCUPIED")
+def test_a_two_space_move_cannot_pass_through_the_other_toa():
+    state = arranged(positions=["C4", "C3"], hands=[[30], []])
+    moves = [a for a in state.legal_actions() if a.startswith("play:30:")]
+    assert "play:30:WW" not in moves  # through Gali
+    assert "play:30:NW" in moves  # round by B4 to B3
+    unchanged_after_illegal(state, "play:30:WW", "no open path")
+
+
+# -- Mission spaces -------------------------------------------------------------------------
+
+
+@rule("MASKS-MISSION-DRAW", "MASKS-MISSION-BEFORE-CHALLENGE", "MASKS-MISSION-CARDS")
+def test_a_mission_space_gives_a_mission_that_closes_the_challenge_spaces():
+    state = far_apart(at="C4", mission_pile=[16])
+    events = state.apply("move:W")  # C3 is a Mission space
+    assert texts(events)[1:] == [
+        "Player 1 lands on a Mission Space: this means he must complete a Mission.",
+        "Player 1 flips over the top card in the Mission pile of cards. He reveals card #16. This card reads "
+        "“You must travel to a Game Action space. The Mission is completed when your Toa enters one.”",
+    ]
+    assert state.missions[0] == [[16, 1]]
+    state.apply("move:N")
+    # Player 1 on C3: C2 and D3 are Challenge spaces, closed while Mission #16 is uncompleted.
+    assert "move:W" not in state.legal_actions() and "move:S" not in state.legal_actions()
+    unchanged_after_illegal(state, "move:S", "Mission #16 must be completed first")
+
+
+@rule("MASKS-MISSION-GIVE-UP", "MASKS-MISSION-DISCARD-PILE")
+def test_give_up_one_card_asks_which_card_when_there_is_a_choice():
+    state = far_apart(at="C4", mission_pile=[10], hands=[[27, 33], []])
+    state.apply("move:W")
+    assert state.current_player == 0 and state.legal_actions() == ["discard:27", "discard:33"]
+    events = state.apply("discard:33")
+    assert texts(events)[0] == ("Player 1 gives up Bonus (Card #33) for Mission #10: it is placed face up in "
+                                "his Game Action Card discard pile.")
+    assert said(events, "Player 1 has completed the Mission. Card #10 is placed face up in the Mission Card "
+                        "discard pile.")
+    assert state.hands[0] == [27] and state.ga_discard[0] == [33]
+    assert state.missions[0] == [] and state.mis_discard == [10]
+
+
+@rule("MASKS-MISSION-GIVE-UP")
+def test_give_up_one_card_without_a_card_waits_for_the_next_card():
+    state = far_apart(at="C4", mission_pile=[10], action_piles=[[37], []])
+    state.apply("move:W")  # C3: Mission #10, nothing in hand
+    assert state.missions[0] == [[10, 1]] and state.current_player == 1
+    for action in ["move:N", "move:E", "move:S"]:  # Gali, Pohatu back to C4, Gali
+        state.apply(action)
+    events = state.apply("move:N")  # B4 is a Game Action space: the drawn card is given up at once
+    assert said(events, "Player 1 gives up Penalty (Card #37) for Mission #10")
+    assert state.hands[0] == [] and state.missions[0] == []
+
+
+@rule("MASKS-MISSION-GIVE-UP")
+def test_give_up_two_cards_takes_them_one_by_one():
+    state = far_apart(at="C4", mission_pile=[12], hands=[[27], []], action_piles=[[33, 34], []])
+    state.apply("move:W")  # one card given up without asking, one still owed
+    assert state.missions[0] == [[12, 1]] and state.hands[0] == []
+    for action in ["move:N", "move:E", "move:S", "move:N"]:  # ... Pohatu to B4: draws #33, gives it up
+        state.apply(action)
+    assert state.missions[0] == [] and state.mis_discard == [12]
+
+
+@rule("MASKS-MISSION-ORDER", "MASKS-MISSION-TRAVEL")
+def test_missions_are_completed_in_the_order_they_were_collected():
+    # Mission #10 (give up a card) is older than #18 (travel through a Portal).
+    state = far_apart(at="B3", missions=[[10, 18], []])
+    state.apply("move:N")  # A3
+    state.apply("move:N")  # Gali
+    events = state.apply("move:E")  # A4 is a Portal: #18 is not the oldest, so it stays
+    assert not said(events, "completed")
+    assert [m[0] for m in state.missions[0]] == [10, 18]
+    assert state.current_player == 0 and state.phase == "jump"
+
+
+@rule("MASKS-MISSION-TRAVEL", "MASKS-PORTAL-JUMP")
+def test_a_travel_mission_is_completed_on_arrival_and_the_space_still_acts():
+    state = far_apart(at="A3", missions=[[18], []])
+    events = state.apply("move:E")
+    assert said(events, "Player 1 lands on a Portal Space: he must jump to a different Portal space.")
+    assert said(events, "Player 1 has completed the Mission. Card #18 is placed face up")
+    assert state.legal_actions() == ["jump:C13", "jump:F8", "jump:I7"]
+    assert state.describe("jump:F8") == "Jump to the Portal space at F8"
+    events = state.apply("jump:F8")
+    assert texts(events)[0] == "Player 1 jumps to the Portal space at F8."
+    assert position(state, 0) == "F8" and state.current_player == 1
+
+
+@rule("MASKS-MISSION-SKIP", "MASKS-Q-MUST-MOVE")
+def test_a_skip_mission_takes_the_next_move():
+    state = far_apart(at="E3", missions=[[13], []])
+    # Mission #13 was collected earlier; Player 1's first turn is skipped at once.
+    assert state.current_player == 1
+    assert state.setup_events[-2].text == "Player 1 skips this move for Mission #13."
+    assert state.missions[0] == [] and state.mis_discard == [13]
+    state.apply("move:N")
+    assert state.current_player == 0
+
+
+@rule("MASKS-MISSION-SKIP")
+def test_a_two_move_skip_mission_takes_two_turns():
+    state = far_apart(at="E3", missions=[[20], []], first_player=1)
+    state.apply("move:N")
+    assert state.missions[0] == [[20, 1]] and state.current_player == 1
+    events = state.apply("move:S")
+    assert said(events, "Player 1 skips this move for Mission #20.")
+    assert said(events, "Player 1 has completed the Mission. Card #20")
+    assert state.current_player == 1
+
+
+@rule("MASKS-MISSION-MOVE", "MASKS-DEMO-STOPPING-POINT")
+def test_a_mission_move_stops_at_the_maps_edge():
+    # From the Mission space A10, three spaces East: A11, A12 (Game Action), then the sea.
+    state = far_apart(at="B10", mission_pile=[15], action_piles=[[33], []])
+    events = state.apply("move:N")
+    assert said(events, "Player 1 must move the Pohatu Mask three spaces to the East. He reaches a stopping "
+                        "point after two spaces.")
+    assert position(state, 0) == "A12"
+    assert said(events, "Player 1 lands on a Game Action Space")  # the end space counts
+    assert state.hands[0] == [33]
+
+
+@rule("MASKS-MISSION-MOVE", "MASKS-DEMO-STOPPING-POINT", "MASKS-Q-OCCUPIED")
+def test_a_mission_move_stops_before_the_other_toa():
+    # From the Mission space C7, three spaces East: C8, C9, and Gali stands on C10.
+    state = arranged(positions=["C6", "C10"], mission_pile=[15])
+    events = state.apply("move:E")
+    assert said(events, "He reaches a stopping point after two spaces.")
+    assert position(state, 0) == "C9"
+
+
+@rule("MASKS-MISSION-MOVE", "MASKS-Q-MOVE-THROUGH")
+def test_a_mission_move_passes_spaces_without_their_icons_acting():
+    # From the Mission space D10, East: D11 (Game Action) and D12 are passed, D13 (Challenge) counts.
+    state = far_apart(at="C10", mission_pile=[15], challenge_pile=[4])
+    events = state.apply("move:S")
+    assert position(state, 0) == "D13" and state.hands[0] == []
+    assert said(events, "Player 1 lands on a Challenge Space")
+
+
+@rule("MASKS-MISSION-MOVE", "MASKS-MISSION-ORDER", "MASKS-MISSION-BEFORE-CHALLENGE")
+def test_a_mission_move_ends_on_the_furthest_space_it_may_end_on():
+    # #16 (travel to a Game Action space), then #9 (three spaces West), then #10 (give up a card).
+    state = far_apart(at="D12", missions=[[16, 9, 10], []], action_piles=[[33], []])
+    events = state.apply("move:W")  # D11: #16 done, a card drawn, #9 moves West: D10, D9, D8
+    # D8 is a Challenge space, closed while #10 is uncompleted: the Toa stops on D9. Passing the
+    # Mission space D10 does nothing.
+    assert position(state, 0) == "D9"
+    assert said(events, "He reaches a stopping point after two spaces.")
+    assert said(events, "Player 1 gives up Bonus (Card #33) for Mission #10")
+    assert state.missions[0] == [] and sorted(state.mis_discard) == [9, 10, 16]
+
+
+@rule("MASKS-MISSION-MOVE", "MASKS-CHALLENGE-PUSHED")
+def test_the_end_space_of_a_mission_move_counts():
+    state = far_apart(at="D12", missions=[[16, 9], []], challenge_pile=[4], action_piles=[[33], []])
+    events = state.apply("move:W")  # D11, then #9: D10, D9, D8 (Challenge): he attempts it
+    assert position(state, 0) == "D8"
+    assert said(events, "Player 1 lands on a Challenge Space")
+    assert state.phase == "window"  # Player 1 holds the card drawn on D11
+    assert said(state.apply("pass"), "Pohatu has a higher score and has won the Great Mask Challenge.")
+
+
+@rule("MASKS-MISSION-RESHUFFLE")
+def test_an_empty_mission_pile_is_refilled_from_the_discard_pile():
+    state = far_apart(at="C4", mission_discard=list(range(7, 21)))
+    events = state.apply("move:W")
+    assert said(events, "The Mission Card draw pile is depleted: the Mission Card discard pile is shuffled "
+                        "and placed face down to start a new draw pile.")
+    assert len(state.mis_draw) + len(state.mis_discard) + len(state.missions[0]) == 14
+
+
+@rule("MASKS-MISSION-NONE-LEFT")
+def test_no_mission_is_taken_when_every_mission_card_is_held():
+    state = far_apart(at="C4", missions=[[16, 17, 18, 19, 10, 11, 12], [7, 8, 9, 15, 13, 14, 20]])
+    events = state.apply("move:W")
+    assert said(events, "Every Mission card is held by a player: there is no Mission to take.")
+    assert len(state.missions[0]) == 7
+
+
+# -- Great Mask Challenges ------------------------------------------------------------------
+
+
+@rule("MASKS-CHALLENGE-TIE")
+def test_a_tie_goes_to_the_toa_who_landed():
+    # Tahu and Gali both have a Flight of 500 (Challenge #2).
+    state = arranged(("tahu", "gali"), positions=["D2", "I10"], challenge_pile=[2])
+    events = state.apply("move:E")
+    assert said(events, "It's a tie, and the Toa who landed on the Challenge space wins: Tahu has won the "
+                        "Great Mask Challenge.")
+    assert state.phase == "claim" and state.current_player == 0
+
+
+@rule("MASKS-CHALLENGE-TIE", "MASKS-CHALLENGE-LANDER-ONLY")
+def test_a_tie_goes_to_player_2_when_he_landed():
+    state = arranged(("tahu", "gali"), positions=["G2", "D2"], challenge_pile=[2], first_player=1)
+    events = state.apply("move:E")
+    assert said(events, "Gali has won the Great Mask Challenge.")
+    assert state.current_player == 1 and state.phase == "claim" and state.won[0] == [] and state.won[1]
+
+
+@rule("MASKS-CHALLENGE-LANDER-ONLY", "MASKS-CHALLENGE-COMPARE")
+def test_the_higher_score_of_the_other_toa_only_stops_the_lander():
+    # Swimming: Pohatu 300, Gali 900. Pohatu lands and loses; nobody gets a card.
+    state = far_apart(at="D2", challenge_pile=[5])
+    events = state.apply("move:E")
+    assert said(events, "Gali has a higher score and has stopped Pohatu from winning the Great Mask "
+                        "Challenge.")
+    assert state.won == [[], []] and state.current_player == 1
+
+
+@rule("MASKS-CHALLENGE-NOT-TWICE")
+def test_the_same_challenge_space_is_closed_until_a_challenge_elsewhere():
+    state = far_apart(at="D2", challenge_pile=[5, 1])
+    for action in ["move:E", "move:N", "move:W", "move:S"]:  # D3: a challenge (lost); back to D2
+        state.apply(action)
+    assert "move:E" not in state.legal_actions()
+    unchanged_after_illegal(state, "move:E", "the Challenge space last visited")
+    state.apply("move:N")  # C2 is another Challenge space: the attempt there (won) reopens D3
+    state.apply("keep")
+    for action in ["move:N", "move:S", "move:S"]:  # Gali, Pohatu back to D2, Gali
+        state.apply(action)
+    assert "move:E" in state.legal_actions()
+
+
+@rule("MASKS-CHALLENGE-RESHUFFLE")
+def test_an_empty_challenge_pile_is_refilled_from_the_discard_pile():
+    state = far_apart(at="D2", challenge_discard=[1, 2, 3, 4, 5, 6])
+    events = state.apply("move:E")
+    assert said(events, "The Great Mask Challenge Card draw pile is depleted")
+    assert len(state.chal_draw) == 5 and len(state.chal_discard) == 1
+
+
+@rule("MASKS-CHALLENGE-WINDOW", "MASKS-GA-BONUS", "MASKS-GA-ANY-TIME", "MASKS-GA-DISCARD")
+def test_in_a_challenge_both_players_may_play_cards_in_turn_until_both_pass():
+    # Strength: Tahu 800, Kopaka 700.
+    state = arranged(("tahu", "kopaka"), positions=["D2", "I10"], challenge_pile=[4],
+                     hands=[[21, 33], [34, 39]])
+    state.apply("move:E")
+    assert state.current_player == 0 and state.legal_actions() == ["pass", "play:33"]  # not Infected Mask
+    state.apply("pass")
+    assert state.current_player == 1 and state.legal_actions() == ["pass", "play:34", "play:39"]
+    events = state.apply("play:39")
+    assert said(events, "Tahu loses 200 points in this challenge.")
+    assert state.observation(None)["challenge"]["scores"] == [600, 700]
+    assert state.current_player == 0  # a card was played: Player 1 may answer
+    state.apply("play:33")
+    assert state.observation(None)["challenge"]["scores"] == [800, 700]
+    state.apply("play:34")
+    assert state.observation(0)["challenge"]["scores"] == [800, 900]
+    assert state.current_player == 0
+    events = state.apply("pass")  # Player 2's hand is empty: he passes without being asked
+    assert said(events, "Kopaka has a higher score and has stopped Tahu")
+    assert state.ga_discard == [[33], [39, 34]]
+
+
+@rule("MASKS-CHALLENGE-COMPARE", "MASKS-CHALLENGE-REVEAL", "MASKS-ATTACH-BONUS-ONLY-ATTACHED")
+def test_scores_count_the_attached_cards_only():
+    # Pohatu wears Kanohi Pakari (+100 Strength) and keeps Onewa - Stone Hammer (+200) unattached.
+    state = far_apart(at="D2", won=[[83, 89], []], attached=[[83], []], challenge_pile=[4])
+    events = state.apply("move:E")
+    assert said(events, "Pohatu has a Strength of 900")
+
+
+@rule("MASKS-CHALLENGE-PUSHED", "MASKS-GA-INFECTED")
+def test_a_toa_pushed_onto_a_challenge_space_attempts_the_challenge():
+    state = arranged(positions=["I10", "D2"], hands=[[21], []], challenge_pile=[5])
+    state.apply("play:21:E")  # Gali pushed onto D3: Swimming, Gali 900 against Pohatu 300
+    assert state.won[1] and state.current_player == 1 and state.phase == "claim"
+
+
+# -- Game Action spaces and cards -----------------------------------------------------------
+
+
+@rule("MASKS-GA-DRAW", "MASKS-GA-HIDDEN")
+def test_a_game_action_space_draws_a_card_told_only_to_its_owner():
+    state = far_apart(at="E2", action_piles=[[33], []])
+    events = state.apply("move:W")
+    assert state.hands[0] == [33]
+    assert said(events, "He draws Card #33 (Bonus).", seat=0)
+    assert not said(events, "#33", seat=1) and not said(events, "#33", seat=None)
+    assert events[-1].view(0)["cards"] == [33] and "cards" not in events[-1].view(1)
+    assert state.observation(1)["toa"][0]["hand_size"] == 1 and state.observation(1)["hand"] == []
+
+
+@rule("MASKS-GA-HAND-LIMIT")
+def test_a_full_hand_draws_nothing():
+    state = far_apart(at="E2", hands=[[21, 22, 27, 33, 37], []])
+    events = state.apply("move:W")
+    assert said(events, "He has five cards in his hand, so he does not pick up another Game Action Card.")
+    assert len(state.hands[0]) == 5
+
+
+@rule("MASKS-GA-DRAW-TWO", "MASKS-GA-HAND-LIMIT", "MASKS-GA-DISCARD")
+def test_draw_two_discards_the_card_then_draws_two_up_to_five():
+    state = far_apart(at="E3", hands=[[27, 33], []], action_piles=[[34, 35, 36], []])
+    events = state.apply("play:27")
+    assert said(events, "He discards it and draws two new cards.")
+    assert state.hands[0] == [33, 34, 35] and state.ga_discard[0] == [27]
+    assert state.current_player == 0 and state.phase == "turn"  # still before the move
+    state = far_apart(at="E3", hands=[[21, 22, 27, 33, 37], []], action_piles=[[34, 35], []])
+    events = state.apply("play:27")
+    assert said(events, "He can draw only one: his hand is full.")
+    assert len(state.hands[0]) == 5
+
+
+@rule("MASKS-GA-NOT-TWICE")
+def test_the_same_game_action_space_is_closed_until_another_or_a_challenge():
+    state = far_apart(at="E2", challenge_pile=[5])
+    for action in ["move:W", "move:N", "move:E", "move:S"]:  # E1 (draws), Gali, back to E2, Gali
+        state.apply(action)
+    assert "move:W" not in state.legal_actions()
+    unchanged_after_illegal(state, "move:W", "the Game Action space last visited")
+    for action in ["move:N", "move:N", "move:E", "pass"]:  # D2, Gali, D3: a Challenge attempt
+        state.apply(action)
+    for action in ["move:S", "move:W", "move:N", "move:S", "move:S"]:  # ... back to E2
+        state.apply(action)
+    assert position(state, 0) == "E2" and "move:W" in state.legal_actions()
+
+
+@rule("MASKS-GA-RESHUFFLE", "MASKS-GA-KNOWN")
+def test_an_empty_game_action_pile_is_refilled_and_the_hand_becomes_known():
+    hand = [21, 22]
+    discard = [n for n in range(23, 41)]
+    state = far_apart(at="E2", hands=[hand, []], action_discards=[discard, []])
+    events = state.apply("move:W")
+    assert said(events, "Player 1's Game Action Card draw pile is depleted: he shuffles his discard pile")
+    obs = state.observation(1)
+    assert obs["toa"][0]["known_in_hand"] == [21, 22]  # everyone saw the other 18 go back
+    assert obs["toa"][0]["hand_size"] == 3
+    state.apply("move:N")  # Gali
+    state.apply("play:21:N")  # a known card is played: no longer in the hand
+    assert state.observation(1)["toa"][0]["known_in_hand"] == [22]
+
+
+@rule("MASKS-GA-INFECTED", "MASKS-GA-PUSH-TARGET")
+def test_infected_mask_pushes_only_where_the_other_toa_could_go():
+    # Gali on D2 with a Mission: C2 and D3 (Challenge) are closed to her; Pohatu stands on E2.
+    state = arranged(positions=["E2", "D2"], hands=[[21], []], missions=[[], [16]])
+    assert [a for a in state.legal_actions() if a.startswith("play:21")] == ["play:21:W"]
+    error = unchanged_after_illegal(state, "play:21:S", "occupied by Player 1's Toa Mask")
+    assert "of Player 2" in str(error.value)
+    unchanged_after_illegal(state, "play:21:E", "Mission #16 must be completed first")
+    events = state.apply("play:21:W")
+    assert position(state, 1) == "D1"
+    assert said(events, "Because Player 1 used his turn to move Player 2's Toa Mask, it's now Player 2's "
+                        "turn to move.")
+    assert state.current_player == 1 and state.ga_discard[0] == [21]
+
+
+@rule("MASKS-GA-SKIP", "MASKS-GA-ANY-TIME")
+def test_a_penalty_makes_the_opponent_skip_his_next_move():
+    state = far_apart(at="E3", hands=[[37], []])
+    events = state.apply("play:37")
+    assert said(events, "Player 2 will skip his next move.")
+    assert state.current_player == 0  # the card does not end the turn
+    events = state.apply("move:N")
+    assert said(events, "Player 2 must skip this move (Penalty).")
+    assert state.current_player == 0 and state.skips == [0, 0]
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-GA-BONUS")
+def test_challenge_cards_are_not_played_outside_a_challenge():
+    state = far_apart(at="E3", hands=[[33, 39], []])
+    assert not [a for a in state.legal_actions() if a.startswith("play:")]
+    unchanged_after_illegal(state, "play:33", "this Bonus is played during a Great Mask Challenge")
+
+
+@rule("MASKS-GA-WINDOW-INFO", "MASKS-CHALLENGE-WINDOW")
+def test_a_player_with_cards_is_asked_in_a_challenge_even_when_he_cannot_play():
+    state = arranged(positions=["D2", "I10"], hands=[[], [21]], challenge_pile=[4])
+    state.apply("move:E")
+    # Player 1's hand is empty (public): not asked. Player 2 holds only an Infected Mask: asked.
+    assert state.current_player == 1 and state.legal_actions() == ["pass"]
+    assert state.describe("pass") == "Play no card in this challenge"
+
+
+# -- Portals and double spaces ------------------------------------------------------------
+
+
+@rule("MASKS-PORTAL-JUMP")
+def test_a_portal_jump_goes_to_another_free_portal():
+    state = arranged(positions=["C12", "F8"])
+    state.apply("move:E")
+    assert state.legal_actions() == ["jump:A4", "jump:I7"]  # not C13 itself, not Gali's F8
+    unchanged_after_illegal(state, "jump:F8", "not a free Portal space")
+    events = state.apply("jump:I7")
+    assert position(state, 0) == "I7" and len(events) == 1  # arriving sets off nothing
+
+
+@rule("MASKS-DOUBLE")
+def test_a_double_game_action_space_draws_two():
+    state = far_apart(at="E6", action_piles=[[33, 34], []])
+    events = state.apply("move:E")
+    assert said(events, "this means he gets to draw two cards from his Game Action pile of cards.")
+    assert state.hands[0] == [33, 34]
+
+
+@rule("MASKS-DOUBLE")
+def test_a_double_challenge_space_holds_two_challenges():
+    state = far_apart(at="F3", challenge_pile=[4, 5], mask_piles=[[83], []])
+    events = state.apply("move:E")
+    assert said(events, "this means he gets to attempt two Great Mask Challenges.")
+    assert said(events, "Pohatu has a higher score and has won")  # Strength
+    assert state.phase == "claim"
+    events = state.apply("keep")
+    assert said(events, "reveal Card #5")
+    assert said(events, "Gali has a higher score and has stopped Pohatu")  # Swimming
+    assert state.won == [[83], []] and state.current_player == 1
+
+
+# -- Great Mask and Turaga cards -------------------------------------------------------------
+
+
+@rule("MASKS-ATTACH-AFTER-WIN", "MASKS-ATTACH-OPTIONAL", "MASKS-ATTACH-PLACEMENT")
+def test_a_won_card_may_be_kept_unattached():
+    state = far_apart(at="D2", challenge_pile=[4], mask_piles=[[88], []])
+    state.apply("move:E")
+    assert state.legal_actions() == ["attach:88", "keep"]
+    events = state.apply("keep")
+    assert texts(events)[0] == "Player 1 places Onewa (Card #88) below his Toa card, unattached."
+    toa = state.observation(None)["toa"][0]
+    assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [400, 700, 900, 800, 300, 500]
+
+
+@rule("MASKS-ATTACH-BEFORE-MOVE", "MASKS-ATTACH-ONE-EACH", "MASKS-ATTACH-BONUS-ONLY-ATTACHED",
+      "MASKS-NEVER-DISCARDED")
+def test_attachments_change_before_the_move_once_per_kind():
+    state = far_apart(at="E3", won=[[86, 83, 88], []], attached=[[86], []])
+    actions = state.legal_actions()
+    assert "attach:83" in actions and "attach:88" in actions and "attach:86" not in actions
+    events = state.apply("attach:83")
+    assert texts(events)[0] == ("Player 1 decides to equip his Toa with Pohatu - Kanohi Pakari (Card #83): "
+                                "“Add 100 points to Strength”. Pohatu - Kanohi Hau is no longer attached.")
+    toa = state.observation(None)["toa"][0]
+    assert toa["mask"] == 83 and toa["won"] == [86, 83, 88]
+    assert toa["skills"][1] == 700 and toa["skills"][3] == 900
+    actions = state.legal_actions()
+    assert "attach:86" not in actions and "attach:88" in actions  # one mask change per turn
+    unchanged_after_illegal(state, "attach:86", "one change of Great Mask")
+    state.apply("attach:88")
+    assert state.observation(None)["toa"][0]["skills"] == [400, 800, 900, 1000, 300, 500]
+    state.apply("move:N")
+    assert state.observation(None)["toa"][0]["won"] == [86, 83, 88]
+
+
+@rule("MASKS-ATTACH-BEFORE-MOVE")
+def test_nothing_is_attached_outside_ones_turn_window():
+    state = arranged(positions=["D2", "I10"], won=[[], [93]], challenge_pile=[4], hands=[[], [33]])
+    state.apply("move:E")
+    assert state.current_player == 1 and "attach:93" not in state.legal_actions()
+    unchanged_after_illegal(state, "attach:93", "before the move or right after winning")
+
+
+# -- winning ---------------------------------------------------------------------------------
+
+
+@rule("MASKS-OBJECT-WIN")
+def test_the_sixth_great_mask_wins_at_once():
+    state = far_apart(at="D2", won=[[82, 83, 84, 85, 87, 88, 89, 90], []], mask_piles=[[86], []],
+                      challenge_pile=[4])
+    events = state.apply("move:E")
+    assert texts(events)[-1] == ("Player 1 has collected all six of Pohatu's Great Mask cards and wins the "
+                                 "game!")
+    assert state.is_over and state.winners == [0] and state.returns() == [1.0, -1.0]
+    assert state.current_player is None and state.legal_actions() == []
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply("move:N")
+
+
+@rule("MASKS-OBJECT-WIN")
+def test_turaga_cards_do_not_count_towards_the_six_masks():
+    state = far_apart(at="D2", won=[[82, 83, 84, 85, 86], []], mask_piles=[[88], []], challenge_pile=[4])
+    state.apply("move:E")
+    assert not state.is_over and state.phase == "claim"
+
+
+@rule("MASKS-SHORT-GAME")
+def test_the_shorter_game_is_won_with_three_great_masks():
+    state = far_apart(at="D2", options={"short": True}, won=[[82, 83], []], mask_piles=[[84], []],
+                      challenge_pile=[4])
+    assert state.observation(None)["masks_to_win"] == 3
+    events = state.apply("move:E")
+    assert said(events, "Player 1 has collected three of Pohatu's Great Mask cards and wins the shorter "
+                        "game!")
+    assert state.winners == [0]
+
+
+@rule("MASKS-TURN-LIMIT")
+def test_the_turn_limit_draws_the_game():
+    state = far_apart(at="E3", options={"turn_limit": 10})
+    events = []
+    while not state.is_over:
+        events = state.apply(state.legal_actions()[0])
+    assert texts(events)[-1] == "The turn limit (10) is reached: the game is drawn."
+    assert state.is_over and state.winners == [] and state.returns() == [0.0, 0.0]
+    assert state.turn == 11
+
+
+@rule("MASKS-BOXED-IN")
+def test_a_boxed_in_toa_waits():
+    # Pohatu on B2: A2 and B1 are sea, Gali stands on B3, and C2 (Challenge) is closed by a Mission.
+    # Boxed in with an empty hand: the turn passes without asking.
+    state = arranged(positions=["B2", "B3"], missions=[[16], []])
+    assert state.current_player == 1
+    assert state.setup_events[-1].text == ("Player 1 cannot move his Toa Mask and has no card to play: he "
+                                           "waits.")
+    # Boxed in with a card in hand: asked, and may only wait (or play what can be played).
+    state = arranged(positions=["B2", "B3"], missions=[[16], []], hands=[[33], []])
+    assert state.current_player == 0 and state.legal_actions() == ["wait"]
+    events = state.apply("wait")
+    assert texts(events)[0] == "Player 1 cannot move his Toa Mask: he waits."
+    assert state.current_player == 1
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+@rule("MASKS-SETUP-MASK-PILES", "MASKS-SETUP-GA-PILES", "MASKS-SETUP-SHARED-PILES", "MASKS-SETUP-SEPARATE",
+      "MASKS-CONTENTS")
+def test_set_up_deals_each_player_his_own_piles_and_shares_two():
+    state = GAME.new_game(3, ["tahu", "gali"])
+    assert sorted(state.gm_pile[0]) == list(range(42, 51))
+    assert sorted(state.gm_pile[1]) == list(range(92, 101))
+    assert sorted(state.ga_draw[0]) == sorted(state.ga_draw[1]) == list(range(21, 41))
+    assert sorted(state.chal_draw) == list(range(1, 7)) and sorted(state.mis_draw) == list(range(7, 21))
+    assert state.hands == [[], []] and state.won == [[], []]
+    other = GAME.new_game(4, ["tahu", "gali"])
+    assert other.gm_pile[0] != state.gm_pile[0] or other.ga_draw[0] != state.ga_draw[0]  # shuffled by seed
+    total = sum(len(p) for p in state.gm_pile + state.ga_draw) + len(state.chal_draw) + len(state.mis_draw)
+    assert total + len(state.players) == 80  # with the two Toa cards, a theme deck's 80 game cards
+    state.audit()
+
+
+@rule("MASKS-SETUP-FIRST")
+def test_rock_paper_scissors_is_a_fair_seeded_choice_of_first_player():
+    firsts = [GAME.new_game(seed, ["tahu", "kopaka"]).current_player for seed in range(400)]
+    assert 150 < firsts.count(0) < 250
+    assert firsts == [GAME.new_game(seed, ["tahu", "kopaka"]).current_player for seed in range(400)]
+    state = GAME.new_game(1, ["tahu", "kopaka"], {"first_player": 1})
+    assert state.current_player == 1 and state.observation(None)["positions"] == ["G2", "H9"]
+    assert state.setup_events[0].text.endswith("Player 2 goes first.")
+
+
+@rule("MASKS-SETUP-CHOOSE-TOA", "MASKS-SETUP-THEME-DECKS")
+def test_each_player_chooses_a_different_toa():
+    with pytest.raises(BadSetup, match="each player chooses a different Toa"):
+        GAME.new_game(1, ["tahu", "tahu"])
+    with pytest.raises(BadSetup, match="'vakama' is not a Toa of Quest for the Masks; choose from: tahu"):
+        GAME.new_game(1, ["vakama", "tahu"])
+    with pytest.raises(BadSetup, match="exactly 2 players"):
+        GAME.new_game(1, ["tahu"])
+    assert GAME.characters() == ["tahu", "kopaka", "onua", "lewa", "pohatu", "gali"]
+    # Toa of different theme decks may meet.
+    assert GAME.new_game(1, ["tahu", "gali"]).players == ("tahu", "gali")
+    assert [deck.toa for deck in GAME.cards.theme_decks] == [("pohatu", "gali"), ("tahu", "kopaka"),
+                                                             ("onua", "lewa")]
+
+
+@rule("MASKS-SETUP-MAP", "MASKS-SETUP-BOTH-MATS")
+def test_either_side_or_both_mats_can_be_played():
+    assert GAME.new_game(1, ["tahu", "gali"]).observation(None)["positions"] == ["G2", "H9"]
+    side_b = GAME.new_game(1, ["tahu", "gali"], {"map": "b"})
+    assert side_b.observation(None)["positions"] == ["E3", "E12"] and side_b.board.width == 14
+    both = GAME.new_game(1, ["tahu", "gali"], {"map": "both"})
+    assert both.board.width == 28 and both.observation(None)["positions"] == ["G2", "E26"]
+    # The two inner start spaces (side A's East, side B's West) are blank spaces.
+    symbols = both.board.symbols
+    assert symbols[both.board.cell("H9")] == symbols[both.board.cell("E17")] == "."
+    with pytest.raises(BadSetup, match="option map must be one of 'a', 'b', 'both', not 'c'"):
+        GAME.new_game(1, ["tahu", "gali"], {"map": "c"})
+
+
+def test_bad_options_and_arrangements_say_what_is_allowed():
+    with pytest.raises(BadSetup, match="masks has no option 'advanced'; its options are: map"):
+        GAME.new_game(1, ["tahu", "gali"], {"advanced": True})
+    with pytest.raises(BadSetup, match="option short must be true or false"):
+        GAME.new_game(1, ["tahu", "gali"], {"short": "yes"})
+    with pytest.raises(BadSetup, match="option turn_limit must be a whole number >= 10"):
+        GAME.new_game(1, ["tahu", "gali"], {"turn_limit": 5})
+    with pytest.raises(BadSetup, match="option first_player must be 'rps', 0 or 1"):
+        GAME.new_game(1, ["tahu", "gali"], {"first_player": 2})
+    with pytest.raises(BadSetup, match="unknown arrangement 'draw_pile'; allowed: first_player"):
+        arranged(draw_pile=[1])
+    with pytest.raises(BadSetup, match="arrangement hands has card #7, which does not belong there"):
+        arranged(hands=[[7], []])
+    with pytest.raises(BadSetup, match="arrangement mask_piles has card #42"):
+        arranged(mask_piles=[[42], []])  # Tahu's card in Pohatu's pile
+    with pytest.raises(BadSetup, match="places a card twice"):
+        arranged(hands=[[21], []], action_discards=[[21], []])
+    with pytest.raises(BadSetup, match="at most 5"):
+        arranged(hands=[[21, 22, 23, 24, 25, 26], []])
+    with pytest.raises(BadSetup, match="arrangement positions must name two different spaces"):
+        arranged(positions=["A1", "G2"])  # A1 is sea
+    with pytest.raises(BadSetup, match="two cards of one kind"):
+        arranged(won=[[82, 83], []], attached=[[82, 83], []])
+    with pytest.raises(BadSetup, match="that game is already over"):
+        arranged(won=[[82, 83, 84, 85, 86, 87], []])
+    with pytest.raises(BadSetup, match="the seed must be a whole number"):
+        GAME.new_game("1", ["tahu", "gali"])
+
+
+def test_illegal_actions_say_why_and_change_nothing():
+    state = far_apart(at="E3", hands=[[21], []])
+    unchanged_after_illegal(state, "play:27", "card #27 is not in Player 1's hand")
+    unchanged_after_illegal(state, "play:99", "there is no Game Action card #99")
+    unchanged_after_illegal(state, "play:21", "say which way to move the opponent's Toa Mask")
+    unchanged_after_illegal(state, "jump:A4", "jumps are made from a Portal space just entered")
+    unchanged_after_illegal(state, "keep", "'keep' answers a card just won")
+    unchanged_after_illegal(state, "discard:21", "that card cannot be played now")
+    unchanged_after_illegal(state, "wait", "must always move one space when he can")
+    unchanged_after_illegal(state, "attach:86", "has not won a card #86")
+    unchanged_after_illegal(state, "fly", "not legal for Player 1 now")
+    assert state.history == []
