@@ -233,6 +233,76 @@ def arena(
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="Which game."),
+    games_count: int = typer.Option(1000, "--games", help="Number of games in all (a resumed run "
+                                    "plays only the ones the results file lacks)."),
+    agents: str = typer.Option("heuristic", "--agents", help="One agent for every seat, or one per "
+                               "seat, comma-separated: random, heuristic, hard@SECONDS, ismcts@N."),
+    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    workers: int = typer.Option(1, "--workers", help="Processes (or Ray CPUs) to play on."),
+    backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster to join (default: "
+                                       "start a local one)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of game 0; game i uses seed + i."),
+    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
+                                    "GAME-results.sqlite)."),
+    chunk: int = typer.Option(200, "--chunk", help="Games per unit of work (and per commit)."),
+) -> None:
+    """Batch self-play over every character pairing and seat order, resumable, for `report`."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from matanui.arena.backends import LocalBackend, RayBackend
+    from matanui.arena.simulate import Job
+    from matanui.arena.simulate import simulate as run_simulation
+    from matanui.options import parse_options
+
+    path = out or Path(f"{game}-results.sqlite")
+    try:
+        if backend not in ("local", "ray"):
+            raise MatanuiError(f"--backend must be local or ray, not {backend!r}")
+        if address and backend != "ray":
+            raise MatanuiError("--address is for --backend ray")
+        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option))
+        runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
+    except MatanuiError as error:
+        fail(error)
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{game} self-play", total=job.games)
+        try:
+            played = run_simulation(job, str(path), runner, chunk,
+                                    lambda done, total: progress.update(task, completed=done))
+        except MatanuiError as error:
+            progress.stop()
+            fail(error)
+        except KeyboardInterrupt:
+            progress.stop()
+            console.print(f"Interrupted. Finished games are kept in {path}; run the same command "
+                          "again to resume.")
+            raise typer.Exit(130) from None
+    console.print(f"Played {played} games; {path} holds the results. Next: matanui report {path}")
+
+
+@app.command()
+def report(
+    results: Path = typer.Argument(..., help="A results file from `matanui simulate`."),
+    out: Path | None = typer.Option(None, "--out", help="Folder for report.html and report.json "
+                                    "(default: next to the results, RESULTS-report)."),
+) -> None:
+    """Balance report of a simulation: HTML with plots, and the same figures as JSON."""
+    from matanui.arena.htmlreport import write_report
+
+    folder = out or results.with_name(results.stem + "-report")
+    try:
+        paths = write_report(results, folder)
+    except MatanuiError as error:
+        fail(error)
+    console.print("Wrote " + ", ".join(str(p) for p in paths))
+
+
 def main() -> None:
     app()
 

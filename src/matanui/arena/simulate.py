@@ -1,0 +1,214 @@
+"""Batch self-play for balance analysis: `matanui simulate`.
+
+A `Job` names what to play (game, agents per seat, number of games, first seed, options,
+number of players). Game `i` of a job is a pure function of the job and `i`: its seed is
+`job.seed + i`, its seating comes from `Job.seating(i)`, and its agents are seeded from the
+game seed. That is what makes results independent of the backend (one process, a process
+pool or a Ray cluster) and lets an interrupted run resume: the store keeps finished games by
+index, and a resumed run plays only the indices it lacks.
+
+Seating: every ordered arrangement of distinct characters (each character pairing in each
+seat order) is used in turn, and when the seats have different agents the agents rotate
+through the seats too, game by game, so neither seat nor character favours an agent.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from matanui import games
+from matanui.ai import make_agent
+from matanui.ai.base import SeatView
+from matanui.engine import MatanuiError
+
+DEFAULT_CHUNK = 200
+
+# Event fields that name a card, a space or a token, and the kind each is counted as. The
+# values seen during the final turn of a won game are what "decided" it.
+DECIDING_FIELDS = {"card": "card", "token": "token", "space": "space", "to": "space", "gate": "space"}
+
+
+class SimulationError(MatanuiError):
+    """A simulation job or results file that cannot be used as asked."""
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    agents: tuple[str, ...]  # one agent spec per seat
+    games: int
+    seed: int = 0
+    players: int = 2
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def build(cls, game: str, agents: Sequence[str], games_count: int, seed: int = 0,
+              players: int | None = None, options: Mapping[str, Any] | None = None) -> Job:
+        """A checked job: every problem is reported with what is allowed, before anything runs."""
+        if game not in games.names():
+            raise SimulationError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+        spec = games.get(game)
+        count = spec.min_players if players is None else players
+        if not spec.min_players <= count <= spec.max_players:
+            allowed = (str(spec.min_players) if spec.min_players == spec.max_players
+                       else f"{spec.min_players} to {spec.max_players}")
+            raise SimulationError(f"{game} is for {allowed} players, not {count}")
+        agents = [a.strip() for a in agents if a.strip()]
+        if len(agents) == 1:
+            agents = agents * count
+        if len(agents) != count:
+            raise SimulationError(f"give one agent for all seats or one per seat ({count}), not "
+                                  f"{len(agents)}: e.g. --agents heuristic or --agents "
+                                  + ",".join(["heuristic"] * count))
+        for name in agents:
+            make_agent(name, game)  # raises, naming the agents there are
+        if isinstance(games_count, bool) or not isinstance(games_count, int) or games_count < 1:
+            raise SimulationError(f"the number of games must be a whole number >= 1, not {games_count!r}")
+        frozen = tuple(sorted((options or {}).items()))
+        job = cls(game, tuple(agents), games_count, seed, count, frozen)
+        spec.new_game(seed, job.seating(0)[0], dict(frozen))  # bad options fail here, clearly
+        return job
+
+    # -- seating -----------------------------------------------------------------------
+
+    @property
+    def arrangements(self) -> int:
+        """How many ordered seatings of distinct characters there are."""
+        return math.perm(len(games.get(self.game).characters()), self.players)
+
+    def rotations(self) -> list[tuple[str, ...]]:
+        """The distinct cyclic shifts of the agents over the seats."""
+        agents = self.agents
+        shifts = [agents[i:] + agents[:i] for i in range(len(agents))]
+        return list(dict.fromkeys(shifts))
+
+    def seating(self, index: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(characters, agents) in seat order for game `index`."""
+        rotations = self.rotations()
+        agents = rotations[index % len(rotations)]
+        arrangement = (index // len(rotations)) % self.arrangements
+        return nth_arrangement(games.get(self.game).characters(), self.players, arrangement), agents
+
+    # -- identity ----------------------------------------------------------------------
+
+    def identity(self) -> dict[str, Any]:
+        """What must match for stored games to belong to this job (all but the count)."""
+        return {"game": self.game, "agents": list(self.agents), "seed": self.seed,
+                "players": self.players, "options": dict(self.options),
+                "rules_version": games.get(self.game).rules_version}
+
+    def to_json(self) -> str:
+        return json.dumps({**self.identity(), "games": self.games}, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Job:
+        data = json.loads(text)
+        return cls(data["game"], tuple(data["agents"]), data["games"], data["seed"], data["players"],
+                   tuple(sorted(data["options"].items())))
+
+
+def nth_arrangement(items: Sequence[str], k: int, n: int) -> tuple[str, ...]:
+    """The n-th ordered choice of k distinct items, in lexicographic order of positions."""
+    pool = list(items)
+    chosen = []
+    for position in range(k):
+        block = math.perm(len(pool) - 1, k - position - 1)
+        j, n = divmod(n, block)
+        chosen.append(pool.pop(j))
+    return tuple(chosen)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """The stored outcome of one game of a job."""
+
+    index: int
+    seed: int
+    characters: tuple[str, ...]
+    agents: tuple[str, ...]
+    first: int  # the seat that decided first
+    winners: tuple[int, ...]
+    steps: int
+    turns: int | None
+    deciders: dict[str, str | int] = field(default_factory=dict)  # kind -> card/space/token
+
+
+def play_game(job: Job, index: int) -> GameRow:
+    """Play game `index` of `job` to the end."""
+    seed = job.seed + index
+    characters, specs = job.seating(index)
+    state = games.get(job.game).new_game(seed, characters, dict(job.options))
+    agents = [make_agent(spec, job.game, seed=seed * 16 + seat) for seat, spec in enumerate(specs)]
+    first = state.current_player
+    recent: dict[str, str | int] = {}
+    tracked_turn: object = object()
+    steps = 0
+    while not state.is_over:
+        seat = state.current_player
+        action = agents[seat].act(SeatView(state, seat))
+        turn = getattr(state, "turn", None)
+        if turn is None or turn != tracked_turn:
+            recent, tracked_turn = {}, turn
+        for event in state.apply(action):
+            for key, kind in DECIDING_FIELDS.items():
+                value = event.fields.get(key)
+                if isinstance(value, str | int) and not isinstance(value, bool):
+                    recent[kind] = value
+        steps += 1
+    return GameRow(index, seed, tuple(characters), tuple(specs), first, tuple(state.winners), steps,
+                   getattr(state, "turn", None), recent if state.winners else {})
+
+
+def play_chunk(job: Job, indices: Sequence[int]) -> list[GameRow]:
+    """Play a batch of games (the unit of work a worker receives and a store commits)."""
+    return [play_game(job, index) for index in indices]
+
+
+def chunks(indices: Iterable[int], size: int) -> list[list[int]]:
+    batch: list[int] = []
+    result = []
+    for index in indices:
+        batch.append(index)
+        if len(batch) == size:
+            result.append(batch)
+            batch = []
+    if batch:
+        result.append(batch)
+    return result
+
+
+class Backend(Protocol):
+    """Runs chunks of a job somewhere (see arena/backends.py), yielding each finished chunk
+    as soon as it is done, in any order."""
+
+    def run(self, job: Job, work: list[list[int]]) -> Iterator[list[GameRow]]: ...
+
+
+def simulate(job: Job, store_path: str, backend: Backend, chunk: int = DEFAULT_CHUNK,
+             on_progress: Callable[[int, int], None] | None = None) -> int:
+    """Play the games of `job` that `store_path` lacks, committing each finished chunk.
+    `on_progress(done, total)` is called at the start and after each chunk. Returns the
+    number of games played now. Killing the process at any point loses at most the chunks
+    in flight; running again resumes."""
+    from .results import ResultStore
+
+    if chunk < 1:
+        raise SimulationError(f"the chunk size must be at least 1, not {chunk}")
+    with ResultStore(store_path) as store:
+        store.bind(job)
+        done = store.done_indices()
+        missing = [i for i in range(job.games) if i not in done]
+        finished = job.games - len(missing)
+        if on_progress is not None:
+            on_progress(finished, job.games)
+        played = 0
+        for rows in backend.run(job, chunks(missing, chunk)):
+            store.add(rows)
+            played += len(rows)
+            if on_progress is not None:
+                on_progress(finished + played, job.games)
+    return played
