@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from matanui.engine import Event
+import pytest
+
+from matanui.engine import Event, IllegalAction
 from matanui.games.masks import GAME
 
 
@@ -24,3 +26,20 @@ def said(events: list[Event], words: str, seat: int | None = None) -> bool:
 
 def position(state, seat: int) -> str:
     return state.observation(None)["positions"][seat]
+
+
+def far_apart(**arrangement):
+    """Pohatu (Player 1) somewhere, Gali (Player 2) out of the way at I10 unless told."""
+    positions = arrangement.pop("at", ["G2", "I10"])
+    if isinstance(positions, str):
+        positions = [positions, "I10"]
+    return arranged(positions=positions, **arrangement)
+
+
+def unchanged_after_illegal(state, action, match):
+    before = [state.observation(s) for s in (None, 0, 1)]
+    with pytest.raises(IllegalAction, match=match) as error:
+        state.apply(action)
+    assert "Legal actions:" in str(error.value)
+    assert [state.observation(s) for s in (None, 0, 1)] == before
+    return error

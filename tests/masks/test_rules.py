@@ -24,25 +24,7 @@ import pytest
 
 from matanui.engine import BadSetup, IllegalAction
 from tests.ledger import rule
-from tests.masks.helpers import GAME, arranged, position, said, texts
-
-
-def far_apart(**arrangement):
-    """Pohatu (Player 1) somewhere, Gali (Player 2) out of the way at I10 unless told."""
-    positions = arrangement.pop("at", ["G2", "I10"])
-    if isinstance(positions, str):
-        positions = [positions, "I10"]
-    return arranged(positions=positions, **arrangement)
-
-
-def unchanged_after_illegal(state, action, match):
-    before = [state.observation(s) for s in (None, 0, 1)]
-    with pytest.raises(IllegalAction, match=match) as error:
-        state.apply(action)
-    assert "Legal actions:" in str(error.value)
-    assert [state.observation(s) for s in (None, 0, 1)] == before
-    return error
-
+from tests.masks.helpers import GAME, arranged, far_apart, position, said, texts, unchanged_after_illegal
 
 # -- moving -------------------------------------------------------------------------------
 
@@ -71,56 +53,6 @@ def test_a_blank_space_does_nothing_and_the_turn_passes():
     events = state.apply("move:S")
     assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the South."]
     assert state.current_player == 1 and state.turn == 2
-
-
-@rule("MASKS-Q-START-SPACES", "MASKS-SETUP-START-SPACES")
-def test_a_toa_may_move_back_onto_a_start_space_which_is_blank():
-    state = arranged()
-    assert state.observation(None)["positions"] == ["G2", "H9"]
-    state.apply("move:W")
-    state.apply("move:W")
-    events = state.apply("move:E")  # back onto the West start
-    assert position(state, 0) == "G2"
-    assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the East."]
-    events = state.apply("move:E")  # and Player 2 back onto the East start
-    assert position(state, 1) == "H9" and len(events) == 1
-
-
-@rule("MASKS-Q-OCCUPIED")
-def test_a_toa_cannot_enter_the_space_of_the_other_toa():
-    state = arranged(positions=["G3", "G4"])
-    assert "move:E" not in state.legal_actions()
-    error = unchanged_after_illegal(state, "move:E", "occupied by Player 2's Toa Mask")
-    assert "wait for Player 2 to move" in str(error.value)
-    state.apply("move:N")
-    state.apply("move:E")  # Player 2 moves away...
-    state.apply("move:S")  # ...Player 1 comes back to G3
-    assert "move:E" in state.legal_actions()  # and now G4 is free
-
-
-@rule("MASKS-Q-MUST-MOVE")
-def test_a_turn_cannot_be_passed_without_moving():
-    state = far_apart(at="E3", hands=[[27, 33], []])
-    actions = state.legal_actions()
-    assert "pass" not in actions and "wait" not in actions
-    assert "play:27" in actions  # a card may be played first, but the move still comes
-    state.apply("play:27")
-    assert state.current_player == 0 and any(a.startswith("move:") for a in state.legal_actions())
-    unchanged_after_illegal(state, "pass", "'pass' is for a Great Mask Challenge")
-
-
-@rule("MASKS-Q-MOVE-THROUGH", "MASKS-GA-MOVE-TWO")
-def test_moving_two_spaces_through_a_mission_space_onto_a_challenge_space_takes_no_mission():
-    state = far_apart(at="C4", hands=[[30], []], challenge_pile=[4], mission_pile=[15])
-    assert "play:30:WW" in state.legal_actions()
-    assert state.describe("play:30:WW") == ("Play Reward (Card #30): move two spaces West to C2 "
-                                            "(Challenge space)")
-    events = state.apply("play:30:WW")
-    assert position(state, 0) == "C2"
-    assert not said(events, "Mission")
-    assert said(events, "Player 1 lands on a Challenge Space")
-    assert state.missions == [[], []] and state.mis_draw[-1] == 15
-    assert state.ga_discard[0] == [30]
 
 
 @rule("MASKS-GA-MOVE-TWO", "MASKS-Q-OCCUPIED")

@@ -55,6 +55,7 @@ M_MOVE, M_ATTACH, M_PLAY, M_PASS, M_KEEP, M_JUMP, M_DISCARD, M_WAIT = range(8)
 PASS, KEEP, WAIT = (M_PASS,), (M_KEEP,), (M_WAIT,)
 
 DIR_CODES = ("N", "E", "S", "W")
+MOVE_IDS = tuple(f"move:{code}" for code in DIR_CODES)
 DIR_NAMES = tuple(d.capitalize() for d in DIRECTIONS)
 # A two-space move is named by where it ends; a diagonal end has two paths.
 TWO_STEPS = (
@@ -329,9 +330,21 @@ class MasksState(State):
         game = self.game
         moves: dict[str, Any] = {}
         step = self.step
+        # _may_enter, inlined: this loop runs on every turn.
+        kind = self.kind
+        other = self.pos[1 - seat]
+        closed_challenges = bool(self.missions[seat])
+        last_chal, last_ga = self.last_chal[seat], self.last_ga[seat]
         for d, cell in enumerate(step[self.pos[seat]]):
-            if cell >= 0 and self._may_enter(seat, cell):
-                moves[f"move:{DIR_CODES[d]}"] = (M_MOVE, d, cell)
+            if cell < 0 or cell == other:
+                continue
+            space = kind[cell]
+            if space == CHALLENGE:
+                if closed_challenges or cell == last_chal:
+                    continue
+            elif space == GAME_ACTION and cell == last_ga:
+                continue
+            moves[MOVE_IDS[d]] = (M_MOVE, d, cell)
         can_move = bool(moves)
         if self.won[seat]:
             self._attach_moves(seat, moves)
