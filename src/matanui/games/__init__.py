@@ -10,6 +10,7 @@ from matanui.engine import Game, UnknownGame
 _MODULES: dict[str, str] = {
     "reconstruct": "matanui.games.reconstruct",
     "masks": "matanui.games.masks",
+    "makuta": "matanui.games.makuta",
 }
 _loaded: dict[str, Game] = {}
 
