@@ -26,16 +26,17 @@ class Heuristic(Agent):
         super().__init__(seed)
         self._island_key: tuple = ()
         self._island: Island | None = None
+        self._neighbours: list[list[int]] = []
         self._plan: tuple[tuple, list[str]] = ((), [])
 
     # -- the decision ------------------------------------------------------------------
 
     def act(self, view: SeatView) -> str:
-        obs = view.observation()
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        me = Seat(view, obs, self._rebuild(view, obs))
+        obs = view.observation()
+        me = Seat(view, obs, self._rebuild(view, obs), self._neighbours)
         phase = obs["phase"]
         if phase == "move":
             return self._move(me, actions)
@@ -60,11 +61,21 @@ class Heuristic(Agent):
         return useful[0] if useful else "skip"
 
     def _rebuild(self, view: SeatView, obs: dict[str, Any]) -> Island:
+        """The island the observation describes; boards are only ever added, so a cached
+        island that is a prefix only needs the new ones."""
         key = tuple(tuple(b) for b in obs["boards"])
-        if key != self._island_key or self._island is None:
-            self._island = Island.rebuild(view.game.shapes, obs["boards"])
-            self._island_key = key
-        return self._island
+        island, known = self._island, self._island_key
+        if island is None or key[:len(known)] != known:
+            island = Island.rebuild(view.game.shapes, [])
+            known = ()
+        if key != known:
+            for board in key[len(known):]:
+                island.add(*board)
+            adj = island.adj
+            self._neighbours = [[m for m in adj[4 * n: 4 * n + 4] if m != NO_SPACE]
+                                for n in range(len(island))]
+        self._island, self._island_key = island, key
+        return island
 
     def _pick(self, actions: list[str]) -> str:
         return actions[self.rng.randrange(len(actions))]
@@ -191,8 +202,10 @@ class Heuristic(Agent):
 class Seat:
     """What one seat's observation says, read for planning."""
 
-    def __init__(self, view: SeatView, obs: dict[str, Any], island: Island) -> None:
+    def __init__(self, view: SeatView, obs: dict[str, Any], island: Island,
+                 neighbours: list[list[int]]) -> None:
         self.view = view
+        self.neighbours = neighbours
         self.obs = obs
         self.seat = view.seat
         self.island = island
@@ -204,6 +217,8 @@ class Seat:
         self.card = obs["cards"][self.seat]
         self.faces = self.parts.dice[obs["dice"][self.seat]]
         self.bonus = {t.view: t.bonus for t in self.parts.tokens if t.bonus}
+        self.strength = self.power()
+        self._unknown_rahi_odds: float | None = None
 
     # -- strength ----------------------------------------------------------------------
 
@@ -219,7 +234,7 @@ class Seat:
 
     def odds(self, strength: int) -> float:
         """The chance to beat `strength` with one roll plus all our bonus."""
-        need = strength - self.power()  # the roll must be more than this
+        need = strength - self.strength  # the roll must be more than this
         return min(1.0, max(0.0, (self.faces - need) / self.faces))
 
     def makuta_odds(self) -> float:
@@ -230,8 +245,10 @@ class Seat:
         parts = face.split(":")
         if len(parts) == 3:
             return self.odds(int(parts[2]))
-        values = [t.value for t in self.parts.tokens if t.view.startswith("rahi:")]
-        return sum(self.odds(v) for v in values) / len(values)
+        if self._unknown_rahi_odds is None:
+            values = [t.value for t in self.parts.tokens if t.view.startswith("rahi:")]
+            self._unknown_rahi_odds = sum(self.odds(v) for v in values) / len(values)
+        return self._unknown_rahi_odds
 
     # -- keys --------------------------------------------------------------------------
 
@@ -305,14 +322,15 @@ class Seat:
                 worth = 7.0 if counts["turaga"] < 2 else 2.0
             values[names[name]] = worth
         if obs["pile"]:
-            explore = 2.0 if obs["temple"] else 7.0
+            ready = counts["key"] == 3 and self.strength >= 15
+            explore = 2.0 if obs["temple"] else 12.0 if ready else 8.0
             for node in self.island.out:
                 if self.open_portal(node):
                     values[node] = explore
+        hidden_lock = self.hidden_lock_worth(keys_fit)
         for name, face in obs["locks"].items():
-            gate = names[name]
             if face == "lock":
-                values[gate] = 1.0 if keys_fit else 6.0
+                values[names[name]] = hidden_lock
         for gate in self.open_gates():
             odds = self.makuta_odds()
             if odds >= CHALLENGE_ODDS:
@@ -322,8 +340,20 @@ class Seat:
         for node, face in self.rahi.items():
             p = self.rahi_odds(face)
             guarded = len(obs["under"].get(self.island.names[node], []))
-            values[node] = p * (4.0 + 5.0 * guarded) - (1 - p) * 4.0
+            values[node] = p * (2.0 + 5.0 * guarded) - (1 - p) * 4.0
         return values
+
+    def hidden_lock_worth(self, keys_fit: bool) -> float:
+        """A face-down lock is worth turning over to learn its code, and much more when our
+        three keys open a fair share of all the codes there are."""
+        if keys_fit:
+            return 1.0
+        keys = self.keys()
+        if len(keys) < self.parts.rules.keys_to_challenge:
+            return 6.0
+        codes = [t.code for t in self.parts.tokens if t.code]
+        share = sum(self.opens(list(code), keys) for code in codes) / len(codes)
+        return 6.0 + 60.0 * share * self.makuta_odds()
 
     def best_target(self, values: dict[int, float]) -> int | None:
         dist = self.distances(self.here)
@@ -333,17 +363,20 @@ class Seat:
 
     def distances(self, start: int) -> dict[int, int]:
         """Spaces from `start` (never through a Rahi; a Rahi itself may be the end)."""
-        adj = self.island.adj
-        dist = {start: 0}
-        queue = deque([start])
+        neighbours = self.neighbours
         rahi = self.rahi
-        while queue:
-            node = queue.popleft()
-            if node in rahi and node != start:
-                continue
-            d = dist[node] + 1
-            for nxt in adj[4 * node: 4 * node + 4]:
-                if nxt != NO_SPACE and nxt not in dist:
-                    dist[nxt] = d
-                    queue.append(nxt)
+        dist = {start: 0}
+        frontier = [start]
+        d = 0
+        while frontier:
+            d += 1
+            reached = []
+            for node in frontier:
+                if node in rahi and node != start:
+                    continue
+                for nxt in neighbours[node]:
+                    if nxt not in dist:
+                        dist[nxt] = d
+                        reached.append(nxt)
+            frontier = reached
         return dist
