@@ -1,0 +1,143 @@
+"""Fixed-size numbers for the research adapters: a game's actions as indices, its
+observations as flat float32 tensors.
+
+The contract gives readable action ids and JSON observations whose length varies (hands grow
+and shrink). Learning code needs fixed sizes, so each game has an `Encoding` in
+`matanui.envs.encodings.<game>` that lists every action id the game can ever offer (in a fixed
+order: index i always means the same action) and lays its observation out as named pieces of
+one flat tensor, seen from the observing seat (its own pieces first, the others after it in
+seat order).
+
+An encoding may also keep a *memory* per seat: a summary of everything that seat has
+observed so far (the cards it has held, say), updated from its own observations only. The
+observation tensor and the memory together form the information-state tensor.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from matanui import games
+from matanui.engine import Game, MatanuiError, State
+
+
+class Layout:
+    """Named pieces of one flat tensor, each with its own shape."""
+
+    def __init__(self) -> None:
+        self.pieces: list[tuple[str, slice, tuple[int, ...]]] = []
+        self.size = 0
+
+    def add(self, name: str, *shape: int) -> None:
+        length = math.prod(shape)
+        self.pieces.append((name, slice(self.size, self.size + length), shape))
+        self.size += length
+
+    def views(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
+        """Writable views of `tensor`, one per piece, reshaped."""
+        return {name: tensor[where].reshape(shape) for name, where, shape in self.pieces}
+
+
+class Encoding(ABC):
+    """One game's actions and observations as fixed-size arrays, for a number of seats."""
+
+    def __init__(self, game: Game, players: int) -> None:
+        self.game = game
+        self.players = players
+        self.actions: tuple[str, ...] = tuple(self.action_ids())
+        self.index = {action: i for i, action in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise AssertionError(f"{game.name}: the encoding lists an action twice")
+        self.observation_layout = Layout()
+        self.describe_observation(self.observation_layout)
+        self.memory_layout = Layout()
+        self.describe_memory(self.memory_layout)
+
+    # -- what a game's encoding defines ------------------------------------------------
+
+    @abstractmethod
+    def action_ids(self) -> list[str]:
+        """Every action id the game can ever offer, in a fixed order."""
+
+    @abstractmethod
+    def describe_observation(self, layout: Layout) -> None:
+        """Add the observation's pieces to `layout`."""
+
+    @abstractmethod
+    def encode(self, obs: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+        """Write the observation `obs` (of `obs["seat"]`, or public when None) into the
+        zeroed pieces `out`."""
+
+    @abstractmethod
+    def max_decisions(self, options: Mapping[str, Any]) -> int:
+        """An upper bound on the decisions of one game with these (checked) options."""
+
+    @abstractmethod
+    def describe_memory(self, layout: Layout) -> None:
+        """Add the memory's pieces to `layout`."""
+
+    @abstractmethod
+    def remember(self, obs: dict[str, Any], memory: dict[str, np.ndarray]) -> None:
+        """Fold the seat's latest observation into its memory pieces (in place)."""
+
+    # -- used by the adapters ----------------------------------------------------------
+
+    @property
+    def observation_size(self) -> int:
+        return self.observation_layout.size
+
+    @property
+    def memory_size(self) -> int:
+        return self.memory_layout.size
+
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        tensor = np.zeros(self.observation_size, np.float32)
+        self.encode(state.observation(seat), self.observation_layout.views(tensor))
+        # Counts are scaled to [0, 1] by their usual bound; a rare one beyond it is clipped.
+        return np.clip(tensor, 0.0, 1.0, out=tensor)
+
+    def mask(self, legal: Sequence[str]) -> np.ndarray:
+        """1 for each legal action's index, 0 elsewhere."""
+        mask = np.zeros(len(self.actions), np.int8)
+        for action in legal:
+            index = self.index.get(action)
+            if index is None:
+                raise AssertionError(f"{self.game.name} offers {action!r}, which its encoding lacks")
+            mask[index] = 1
+        return mask
+
+    def relative(self, obs: dict[str, Any]) -> list[int]:
+        """The seats in the order the observer sees them: itself first (seat 0 for the
+        public view), then the others in seat order."""
+        me = obs["seat"] or 0
+        return [(me + k) % self.players for k in range(self.players)]
+
+
+def has_encoding(name: str) -> bool:
+    return importlib.util.find_spec(f"matanui.envs.encodings.{name}") is not None
+
+
+def encoding_for(game: str | Game, players: int) -> Encoding:
+    """The encoding of a game (by name, or a Game object such as one with a user's deck)."""
+    spec = games.get(game) if isinstance(game, str) else game
+    if not spec.min_players <= players <= spec.max_players:
+        raise MatanuiError(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, "
+                           f"not {players}")
+    try:
+        module = importlib.import_module(f"matanui.envs.encodings.{spec.name}")
+    except ModuleNotFoundError:
+        raise MatanuiError(f"{spec.name} has no research encoding yet; the games with one are in "
+                           "matanui/envs/encodings") from None
+    return module.ENCODING(spec, players)
+
+
+def one_hot(view: np.ndarray, index: int | None) -> None:
+    if index is not None:
+        view[index] = 1.0

@@ -1,0 +1,150 @@
+"""The games as single-agent Gymnasium environments: one seat learns, matanui bots of a
+chosen level play the other seats.
+
+    import gymnasium
+    import matanui.envs.gymnasium  # registers matanui/reconstruct-v0, ...
+    e = gymnasium.make("matanui/reconstruct-v0", opponents="hard@0.1")
+    obs, info = e.reset(seed=1)
+    action = e.action_space.sample(obs["action_mask"])
+    obs, reward, terminated, truncated, info = e.step(action)
+
+Observations are dicts, as in the PettingZoo adapter: `observation` (the learning seat's
+information-state tensor) and `action_mask`; `action_masks()` gives the mask too, the name
+that sb3-contrib's MaskablePPO asks for. The reward is the learning seat's return at the end
+(+1 win, -1 loss, 0 draw), 0 before. An illegal action ends the episode with reward -1 and
+`info["illegal_action"]` saying why (`illegal="raise"` raises IllegalAction instead and
+changes nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from matanui import games
+from matanui.ai import make_agent
+from matanui.ai.base import Agent, SeatView
+from matanui.engine import IllegalAction, MatanuiError
+
+from .encoding import encoding_for, has_encoding
+from .pettingzoo import RENDER_MODES, observation_space, render_text
+from .table import Table
+
+ILLEGAL_CHOICES = ("lose", "raise")
+MAX_DEALS = 100  # new deals tried at reset when bots alone finish a game before the learner acts
+
+
+class MatanuiEnv(gymnasium.Env):
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(self, game: str = "reconstruct", seat: int = 0, opponents: str | Sequence[str] = "heuristic",
+                 players: int | None = None, characters: Sequence[str] | None = None,
+                 options: Mapping[str, Any] | None = None, illegal: str = "lose",
+                 render_mode: str | None = None) -> None:
+        """`opponents`: one agent spec for every other seat, or one per other seat in seat
+        order (random, heuristic, hard, hard@SECONDS, ismcts@N). `characters` fixes who sits
+        where; by default each reset draws them from its seed."""
+        spec = games.get(game)
+        self.encoding = encoding_for(spec, players or spec.min_players)
+        count = self.encoding.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+            raise MatanuiError(f"seat must be 0 to {count - 1}, not {seat!r}")
+        others = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+        if len(others) != count - 1:
+            raise MatanuiError(f"give one opponent for every other seat or one per other seat "
+                               f"({count - 1}), not {len(others)}")
+        for name in others:
+            make_agent(name, game)  # unknown names fail here, listing the agents
+        if illegal not in ILLEGAL_CHOICES:
+            raise MatanuiError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}, not {illegal!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise MatanuiError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
+                               f"not {render_mode!r}")
+        self.seat = seat
+        self.opponents = dict(zip([s for s in range(count) if s != seat], others, strict=True))
+        self.characters = list(characters) if characters is not None else None
+        self.options = dict(options or {})
+        self.illegal = illegal
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.encoding.observation_size + self.encoding.memory_size,
+                                                   len(self.encoding.actions))
+        self.action_space = spaces.Discrete(len(self.encoding.actions))
+        self.table = Table.deal(self.encoding, 0, self.characters, self.options)  # bad settings fail now
+        self.bots: dict[int, Agent] = {}
+        self.finished = False
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        for _ in range(MAX_DEALS):
+            game_seed = int(self.np_random.integers(2**31))
+            self.table = Table.deal(self.encoding, game_seed, self.characters, self.options)
+            self.bots = {s: make_agent(name, self.encoding.game.name, seed=game_seed * 16 + s)
+                         for s, name in self.opponents.items()}
+            self._let_bots_play()
+            if not self.table.state.is_over:
+                self.finished = False
+                return self._observation(), self._info()
+        raise MatanuiError(f"in {MAX_DEALS} deals the bots always finished before seat {self.seat} "
+                           "had a decision")
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self.finished:
+            raise MatanuiError("the episode is over: call reset() before step()")
+        try:
+            self.table.play(int(action))
+        except IllegalAction as error:
+            if self.illegal == "raise":
+                raise
+            self.finished = True
+            return self._observation(), -1.0, True, False, {**self._info(), "illegal_action": str(error)}
+        self._let_bots_play()
+        state = self.table.state
+        self.finished = state.is_over
+        reward = state.returns()[self.seat] if state.is_over else 0.0
+        return self._observation(), reward, state.is_over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as a 0/1 array (for MaskablePPO)."""
+        return self._observation()["action_mask"]
+
+    def _let_bots_play(self) -> None:
+        state = self.table.state
+        while not state.is_over and state.current_player != self.seat:
+            seat = state.current_player
+            action = self.bots[seat].act(SeatView(state, seat))
+            self.table.play(self.encoding.index[action])
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        table = self.table
+        deciding = not self.finished and not table.state.is_over
+        mask = table.mask() if deciding else np.zeros(len(self.encoding.actions), np.int8)
+        return {"observation": table.features(self.seat), "action_mask": mask}
+
+    def _info(self) -> dict[str, Any]:
+        state = self.table.state
+        return {"characters": list(state.players), "winners": list(state.winners)}
+
+    def render(self) -> str | None:
+        """The public view as text in "ansi" mode (None without a render mode)."""
+        return render_text(self.table) if self.render_mode == "ansi" else None
+
+
+def env(game: str = "reconstruct", **settings: Any) -> MatanuiEnv:
+    return MatanuiEnv(game, **settings)
+
+
+def register_all() -> None:
+    """Register `matanui/<game>-v0` for every game with an encoding."""
+    for name in games.names():
+        env_id = f"matanui/{name}-v0"
+        if env_id not in gymnasium.registry and has_encoding(name):
+            gymnasium.register(id=env_id, entry_point="matanui.envs.gymnasium:MatanuiEnv",
+                               kwargs={"game": name})
+
+
+register_all()

@@ -1,0 +1,101 @@
+"""One game in progress as the research adapters see it: the matanui state, its encoding,
+and each seat's memory (the summary of all that seat has observed so far)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from matanui.engine import Event, IllegalAction, MatanuiError, State
+
+from .encoding import Encoding
+
+
+def choose_characters(encoding: Encoding, characters: Sequence[str] | None, rng: random.Random) -> list[str]:
+    """The given characters (checked), or a seeded draw of distinct ones."""
+    game = encoding.game
+    if characters is None:
+        return rng.sample(game.characters(), encoding.players)
+    characters = list(characters)
+    if len(characters) != encoding.players:
+        raise MatanuiError(f"name {encoding.players} characters, one per seat, not {len(characters)}: "
+                           f"choose from {', '.join(game.characters())}")
+    return characters
+
+
+class Table:
+    def __init__(self, encoding: Encoding, state: State, memory: np.ndarray | None = None) -> None:
+        """A table for `state`; `memory` carries the seats' memories over (from a copy or a
+        resampled state), otherwise they start from what the seats observe now."""
+        self.encoding = encoding
+        self.state = state
+        self._seen: list[dict[str, Any] | None] = [None] * encoding.players
+        if memory is not None:
+            self.memory = memory
+        else:
+            self.memory = np.zeros((encoding.players, encoding.memory_size), np.float32)
+            self._remember()
+
+    @classmethod
+    def deal(cls, encoding: Encoding, seed: int, characters: Sequence[str] | None,
+             options: Mapping[str, Any] | None) -> Table:
+        """A new game: its characters drawn from `seed` unless given, then dealt with `seed`."""
+        chosen = choose_characters(encoding, characters, random.Random(seed))
+        return cls(encoding, encoding.game.new_game(seed, chosen, options))
+
+    def seen(self, seat: int) -> dict[str, Any]:
+        """The seat's observation now (computed once per position)."""
+        obs = self._seen[seat]
+        if obs is None:
+            obs = self._seen[seat] = self.state.observation(seat)
+        return obs
+
+    def _remember(self) -> None:
+        layout = self.encoding.memory_layout
+        if layout.size:
+            for seat in range(self.encoding.players):
+                self.encoding.remember(self.seen(seat), layout.views(self.memory[seat]))
+
+    def forget_all_but(self, seat: int) -> None:
+        """Restart every other seat's memory from its observation now (for a resampled
+        state, whose other seats' pasts are unknown)."""
+        layout = self.encoding.memory_layout
+        for other in range(self.encoding.players):
+            if other != seat and layout.size:
+                self.memory[other] = 0.0
+                self.encoding.remember(self.seen(other), layout.views(self.memory[other]))
+
+    def features(self, seat: int) -> np.ndarray:
+        """The seat's information-state tensor: its observation, then its memory."""
+        return np.concatenate([self.encoding.observe(self.state, seat), self.memory[seat]])
+
+    def mask(self) -> np.ndarray:
+        return self.encoding.mask(self.state.legal_actions())
+
+    def legal_indices(self) -> list[int]:
+        index = self.encoding.index
+        return sorted(index[action] for action in self.state.legal_actions())
+
+    def play(self, action_index: int) -> list[Event]:
+        """Apply the action with this index. One that is out of range or not legal now raises
+        IllegalAction, saying which are legal, and changes nothing."""
+        actions = self.encoding.actions
+        if not 0 <= action_index < len(actions):
+            raise IllegalAction(f"action index {action_index} is out of range: {self.encoding.game.name} "
+                                f"actions are numbered 0 to {len(actions) - 1}")
+        action = actions[action_index]
+        if not self.state.is_legal(action):
+            legal = ", ".join(f"{i} ({actions[i]})" for i in self.legal_indices())
+            raise IllegalAction(f"action {action_index} ({action}) is not legal now; legal: {legal}")
+        events = self.state.apply(action)
+        self._seen = [None] * self.encoding.players
+        self._remember()
+        return events
+
+    def clone(self) -> Table:
+        other = Table(self.encoding, self.state.clone(), self.memory.copy())
+        other._seen = list(self._seen)  # observations are never mutated, only replaced
+        return other

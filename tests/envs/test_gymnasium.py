@@ -1,0 +1,76 @@
+"""The single-agent Gymnasium environment passes Gymnasium's check_env."""
+
+import numpy as np
+import pytest
+
+from matanui.engine import IllegalAction, MatanuiError
+
+gymnasium = pytest.importorskip("gymnasium", reason="the Gymnasium adapter needs the 'research' extra")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from matanui.envs.gymnasium import MatanuiEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("settings", [{}, {"seat": 1, "opponents": "random", "options": {"advanced": True}}])
+def test_gymnasium_check_env(settings):
+    check_env(gymnasium.make("matanui/reconstruct-v0", **settings).unwrapped)
+
+
+def episode(environment, seed, policy):
+    obs, _ = environment.reset(seed=seed)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        obs, reward, done, truncated, _ = environment.step(policy(obs))
+        total += reward
+        steps += 1
+        assert not truncated
+    return total, steps
+
+
+def test_the_learning_seat_plays_against_bots_and_is_rewarded_at_the_end():
+    environment = MatanuiEnv("reconstruct", opponents="heuristic")
+    last_legal = lambda obs: int(np.flatnonzero(obs["action_mask"])[-1])  # noqa: E731
+    results = [episode(environment, seed, last_legal) for seed in range(6)]
+    assert results == [episode(MatanuiEnv("reconstruct"), seed, last_legal) for seed in range(6)]
+    assert {total for total, _ in results} <= {-1.0, 0.0, 1.0}
+    assert np.array_equal(environment.action_masks(), np.zeros(len(environment.encoding.actions)))
+
+
+def test_it_is_always_the_learning_seats_turn_after_reset_and_step():
+    environment = MatanuiEnv("reconstruct", seat=1, opponents="random")
+    obs, _ = environment.reset(seed=3)
+    for _ in range(20):
+        assert environment.table.state.current_player == 1
+        assert np.array_equal(obs["action_mask"], environment.action_masks())
+        obs, _, done, _, _ = environment.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if done:
+            break
+
+
+def test_an_illegal_action_loses_or_raises_as_chosen():
+    environment = MatanuiEnv("reconstruct")
+    obs, _ = environment.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, info = environment.step(illegal)
+    assert (reward, done) == (-1.0, True) and "is not legal now" in info["illegal_action"]
+    with pytest.raises(MatanuiError, match="call reset"):
+        environment.step(0)
+    strict = MatanuiEnv("reconstruct", illegal="raise")
+    strict.reset(seed=0)
+    before = list(strict.table.state.history)
+    with pytest.raises(IllegalAction):
+        strict.step(illegal)
+    assert strict.table.state.history == before
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"seat": 2}, "seat must be 0 to 1"),
+    ({"opponents": ["random", "random"]}, "one per other seat"),
+    ({"opponents": "oracle"}, "no agent named 'oracle'"),
+    ({"illegal": "ignore"}, "illegal must be one of lose, raise"),
+    ({"characters": ["tahu", "onua", "gali"]}, "name 2 characters"),
+])
+def test_bad_settings_are_refused_saying_what_is_allowed(settings, message):
+    with pytest.raises(MatanuiError, match=message):
+        MatanuiEnv("reconstruct", **settings)
