@@ -103,7 +103,6 @@ class Components:
     rules: Rules
     tokens: tuple[Token, ...]
     boards: dict[str, Board]
-    key_symbols: tuple[str, ...]  # the non-wild symbols
 
     def board_of_role(self, role: str) -> Board:
         return next(b for b in self.boards.values() if b.role == role)
@@ -165,13 +164,13 @@ def load_components(path: Path, tokens_path: Path, boards_path: Path) -> Compone
             check.integer(name, 1, 100)
     rules = Rules(**values)
 
-    tokens, symbols = load_tokens(tokens_path, toa, dice, counts)
+    tokens = load_tokens(tokens_path, toa, dice, counts)
     boards = load_boards(boards_path, tokens, counts["boards"], len(segments))
-    return Components(toa, dice, tuple(segments), rules, tokens, boards, symbols)
+    return Components(toa, dice, tuple(segments), rules, tokens, boards)
 
 
 def load_tokens(path: Path, toa: dict[str, Toa], dice: dict[str, int],
-                counts: dict[str, int]) -> tuple[tuple[Token, ...], tuple[str, ...]]:
+                counts: dict[str, int]) -> tuple[Token, ...]:
     data = load_toml(path)
     source = path.name
     tokens: list[Token] = []
@@ -250,7 +249,7 @@ def load_tokens(path: Path, toa: dict[str, Toa], dice: dict[str, int],
         if have != counts[name]:
             raise DataFileError(f"{source}: the contents list has {counts[name]} {name} "
                                 f"tokens but the entries make {have}")
-    return tuple(tokens), tuple(symbols)
+    return tuple(tokens)
 
 
 def load_boards(path: Path, tokens: tuple[Token, ...], count: int,

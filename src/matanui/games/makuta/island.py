@@ -240,10 +240,6 @@ class Island:
     def is_open_portal(self, node: int) -> bool:
         return node in self.out and node not in self.joined
 
-    def neighbours(self, node: int) -> list[int]:
-        adj = self.adj
-        return [m for m in adj[4 * node: 4 * node + 4] if m != NO_SPACE]
-
 
 def make_shapes(boards: Iterable[Board]) -> dict[str, tuple[Shape, ...]]:
     return {b.id: tuple(Shape.make(b, rot) for rot in range(4)) for b in boards}

@@ -32,6 +32,7 @@ from .components import (
     TOKEN_ICONS,
     TURAGA,
     Components,
+    Segment,
     load,
 )
 from .island import DIR_WORDS, DIRS, NO_SPACE, START_NAME, Island, make_shapes
@@ -173,8 +174,7 @@ class MakutaState(State):
         self.placements: dict[str, tuple] = {}
         self.turn = 0
         self.winner: int | None = None
-        self.drawn_game = False
-        self._reset_turn_fields()
+        self._init_turn_fields()
         setup = _Arranger(self, arrangement)
         self.setup_events = setup.lay_out()
         first = arrangement.get("first_player")
@@ -184,7 +184,7 @@ class MakutaState(State):
             raise BadSetup(f"first_player must be a seat from 0 to {n - 1}, not {first!r}")
         self._begin_turn(first, self.setup_events)
 
-    def _reset_turn_fields(self) -> None:
+    def _init_turn_fields(self) -> None:
         self.phase = ROLL
         self.turn_player = 0
         self.decider = 0
@@ -327,7 +327,6 @@ class MakutaState(State):
         self.turn_player = self.decider = seat
         if self.turn > self.options["turn_limit"]:
             self.phase = OVER
-            self.drawn_game = True
             events.append(Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is "
                                 "reached: the game is drawn.", {}))
             return events
@@ -699,7 +698,7 @@ class MakutaState(State):
                       {"seat": me, "roll": rolled, "colour": segment.colour,
                        "power": segment.power})]
 
-    def _facing(self, gate: int):
+    def _facing(self, gate: int) -> Segment:
         segments = self.game.parts.segments
         return segments[(self.island.gate[gate] - self.temple) % len(segments)]
 
@@ -1194,7 +1193,6 @@ class MakutaState(State):
         other.placements = dict(self.placements)
         other.turn = self.turn
         other.winner = self.winner
-        other.drawn_game = self.drawn_game
         other.phase = self.phase
         other.turn_player = self.turn_player
         other.decider = self.decider
@@ -1344,6 +1342,7 @@ class _Arranger:
       pawns         per seat, its space (else all on Toa Landing);
       revealed      spaces whose Rahi or lock everyone has seen;
       temple        how many segments the temple is already turned.
+    An arranged die result larger than the die then rolled raises BadSetup at that roll.
     """
 
     def __init__(self, state: MakutaState, arrangement: Mapping[str, Any]) -> None:
