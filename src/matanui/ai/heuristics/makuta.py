@@ -16,6 +16,7 @@ from matanui.games.makuta.island import DX, DY, NO_SPACE, Island
 
 MASK_WORTH = {"pakari": 10, "hau": 6, "kaukau": 5, "kakama": 4, "akaku": 3, "miru": 2}
 STEP_COST = 0.6  # value lost per space of distance to a target
+PROGRESS = 0.3  # value of ending a roll one space nearer the best target out of reach
 CHALLENGE_ODDS = 0.3  # challenge Makuta at this chance of winning or better
 
 
@@ -122,7 +123,7 @@ class Heuristic(Agent):
             if d:
                 stoppable = node in values or node in me.rahi or d == left
                 if stoppable:
-                    score = values.get(node, 0.0) - STEP_COST * to_far.get(node, 50) * 0.5
+                    score = values.get(node, 0.0) - PROGRESS * to_far.get(node, 99)
                     if node == far:
                         score += 100
                     if score > best_score:
@@ -175,27 +176,22 @@ class Heuristic(Agent):
         return max(actions, key=worth)
 
     def _put(self, me: Seat, actions: list[str]) -> str:
-        """After Makuta beat the player to our right: put their pawn far from every gate."""
-        gates = list(me.island.gate)
-        if not gates:
-            return self._pick(actions)
-        far = me.distances(gates[0])
+        """After Makuta beat the player to our right: put their pawn as far as we can from
+        the gate they challenged from."""
+        gate = me.island.by_name[me.obs["pawns"][me.obs["victim"]]]
+        far = me.distances(gate)
         return max(actions, key=lambda a: far.get(me.island.by_name[a[4:]], 99))
 
     def _place(self, me: Seat, actions: list[str]) -> str:
         """Lay the board so that it leaves the most portals open to explore."""
-        best, best_open = actions[0], -1
         board = me.obs["placing"]
-        for action in actions:
-            _, rot, q = action.split(":")
+        best, best_open = actions[0], -1
+        for q, rot, x, y in me.island.placements(me.here, board):
             island = me.island.copy()
-            portal = me.here
-            for q_, rot_, x, y in island.placements(portal, board):
-                if (q_, rot_) == (int(q), int(rot)):
-                    nodes, _ = island.add(board, rot_, x, y)
-                    open_count = sum(1 for n in nodes if me.open_portal(n, island))
-                    if open_count > best_open:
-                        best, best_open = action, open_count
+            nodes, _ = island.add(board, rot, x, y)
+            open_count = sum(1 for n in nodes if me.open_portal(n, island))
+            if open_count > best_open and f"place:{rot}:{q}" in actions:
+                best, best_open = f"place:{rot}:{q}", open_count
         return best
 
 
