@@ -3,6 +3,7 @@ second, on one core. Speed targets live here, never in timed tests."""
 
 from __future__ import annotations
 
+import os
 import platform
 import random
 import time
@@ -57,6 +58,44 @@ def run_playouts(name: str, seconds: float = 3.0, max_games: int | None = None,
     return BenchResult(name, len(chars), played, steps, time.perf_counter() - start)
 
 
+def configurations(players: int | None = None) -> list[tuple[str, int]]:
+    """(game, players) to measure: every game at its fewest and most players, or every game
+    that allows `players`."""
+    chosen = []
+    for name in games.names():
+        game = games.get(name)
+        counts = sorted({game.min_players, game.max_players}) if players is None else [players]
+        chosen += [(name, n) for n in counts if game.min_players <= n <= game.max_players]
+    return chosen
+
+
+def _first_line(path: str, key: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith(key):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def machine_details() -> dict[str, str]:
+    """What the numbers were measured on, for docs/performance.md."""
+    from matanui import __version__
+
+    cpus = os.cpu_count() or 1
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cpus
+    memory = _first_line("/proc/meminfo", "MemTotal")
+    return {
+        "cpu": _first_line("/proc/cpuinfo", "model name") or platform.processor() or platform.machine(),
+        "cores": f"{usable} usable of {cpus} logical",
+        "memory": f"{int(memory.split()[0]) / 1024 / 1024:.1f} GiB" if memory else "unknown",
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "system": platform.platform(),
+        "matanui": __version__,
+    }
+
+
 def machine_summary() -> str:
-    return (f"{platform.python_implementation()} {platform.python_version()} on "
-            f"{platform.system()} {platform.machine()}, {platform.processor() or 'cpu'}")
+    return "; ".join(f"{key}: {value}" for key, value in machine_details().items())

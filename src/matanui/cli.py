@@ -134,16 +134,20 @@ def replay_command(
 def bench(
     game: list[str] = typer.Argument(None, help="Games to measure (default: all)."),
     seconds: float = typer.Option(3.0, "--seconds", help="Time per game."),
-    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    players: int | None = typer.Option(None, "--players", help="Number of players (default: each "
+                                       "game at its fewest and its most)."),
     profile: bool = typer.Option(False, "--profile", help="Profile with pyinstrument."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core."""
-    from matanui.bench import machine_summary, run_playouts
+    from matanui.bench import configurations, machine_summary, run_playouts
 
     names = game or games.names()
     for name in names:
         if name not in games.names():
             fail(MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}"))
+    runs = [(name, count) for name, count in configurations(players) if name in names]
+    if not runs:
+        fail(MatanuiError(f"none of {', '.join(names)} is played by {players} players"))
     console.print(machine_summary())
     table = Table("game", "players", "games", "steps", "seconds", "steps/s", "games/s")
     profiler = None
@@ -154,8 +158,8 @@ def bench(
             fail(MatanuiError("--profile needs pyinstrument (pip install 'matanui[dev]')"))
         profiler = Profiler()
         profiler.start()
-    for name in names:
-        result = run_playouts(name, seconds=seconds, players=players)
+    for name, count in runs:
+        result = run_playouts(name, seconds=seconds, players=count)
         table.add_row(name, str(result.players), str(result.games), str(result.steps),
                       f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
                       f"{result.games_per_second:,.1f}")

@@ -11,22 +11,54 @@ from matanui.engine import MatanuiError
 from matanui.envs.encoding import Layout, encoding_for
 from matanui.envs.table import Table
 
+CASES = [
+    ("reconstruct", 2, {}),
+    ("reconstruct", 2, {"advanced": True}),
+    ("masks", 2, {"map": "both", "turn_limit": 40}),
+    ("masks", 2, {"map": "b", "short": True, "turn_limit": 40}),
+    ("makuta", 3, {"turn_limit": 24}),
+    ("makuta", 6, {"turn_limit": 12}),
+]
 
-@pytest.mark.parametrize("options", [{}, {"advanced": True}])
-def test_every_legal_action_has_an_index_and_the_mask_is_exactly_the_legal_ones(options):
-    encoding = encoding_for("reconstruct", 2)
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_every_legal_action_has_an_index_and_every_value_is_in_0_1(name, players, options):
+    encoding = encoding_for(name, players)
+    layout = encoding.observation_layout
     rng = random.Random(5)
-    for seed in range(20):
+    for seed in range(4):
         table = Table.deal(encoding, seed, None, options)
         state = table.state
         while not state.is_over:
             legal = state.legal_actions()
-            mask = table.mask()
-            assert sorted(encoding.actions[i] for i in np.flatnonzero(mask)) == sorted(legal)
-            for seat in (0, 1):
-                features = table.features(seat)
-                assert features.dtype == np.float32 and features.min() >= 0 and features.max() <= 1
-            table.play(encoding.index[legal[rng.randrange(len(legal))]])
+            chosen = sorted(table.action_id(i) for i in np.flatnonzero(table.mask()))
+            assert chosen == sorted(legal)
+            for seat in [None, *range(players)]:
+                raw = np.zeros(encoding.observation_size, np.float32)  # before any clipping
+                encoding.encode(state.observation(seat), layout.views(raw))
+                assert raw.min() >= 0 and raw.max() <= 1, {
+                    piece: float(view.max()) for piece, view in layout.views(raw).items() if view.max() > 1}
+            assert table.memory.min() >= 0 and table.memory.max() <= 1
+            table.play_id(legal[rng.randrange(len(legal))])
+
+
+def test_makuta_space_actions_keep_their_index_wherever_the_boards_lie():
+    encoding = encoding_for("makuta", 2)
+    table = Table.deal(encoding, 1, ["tahu", "gali"], {})
+    rng = random.Random(1)
+    while len(table.state.observation(None)["boards"]) < 4:
+        legal = table.state.legal_actions()
+        table.play_id(legal[rng.randrange(len(legal))])
+    obs = table.state.observation(0)
+    names = list(table.state.island.names)
+    indices = {encoding.index_of(f"put:{name}", obs) for name in names}
+    assert len(indices) == len(names)
+    assert all(encoding.action_of(encoding.index_of(f"to:{n}", obs), obs) == f"to:{n}" for n in names)
+    start = encoding.index_of("to:start", obs)
+    assert encoding.actions[start] == "to:@start/" + encoding.actions[start].split("/")[1]
+    unlaid = encoding.index["to:@onu-caves/3"]
+    if "onu-caves" not in {b[0] for b in obs["boards"]}:
+        assert encoding.action_of(unlaid, obs) == "to:@onu-caves/3"
 
 
 def test_observations_are_seen_from_the_observing_seat():
@@ -52,7 +84,7 @@ def test_memory_keeps_what_a_seat_has_held():
     rng = random.Random(0)
     for _ in range(30):
         legal = table.state.legal_actions()
-        table.play(encoding.index[legal[rng.randrange(len(legal))]])
+        table.play_id(legal[rng.randrange(len(legal))])
     held = encoding.memory_layout.views(table.memory[0])["held"]
     assert all(held[encoding.card_index[card]] == 1 for card in first_hand)
 

@@ -12,9 +12,14 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from matanui.envs.gymnasium import MatanuiEnv  # noqa: E402
 
 
-@pytest.mark.parametrize("settings", [{}, {"seat": 1, "opponents": "random", "options": {"advanced": True}}])
-def test_gymnasium_check_env(settings):
-    check_env(gymnasium.make("matanui/reconstruct-v0", **settings).unwrapped)
+@pytest.mark.parametrize(("name", "settings"), [
+    ("reconstruct", {}),
+    ("reconstruct", {"seat": 1, "opponents": "random", "options": {"advanced": True}}),
+    ("masks", {"opponents": "random", "options": {"short": True}}),
+    ("makuta", {"seat": 2, "players": 4, "opponents": ["random", "heuristic", "random"]}),
+])
+def test_gymnasium_check_env(name, settings):
+    check_env(gymnasium.make(f"matanui/{name}-v0", **settings).unwrapped)
 
 
 def episode(environment, seed, policy):

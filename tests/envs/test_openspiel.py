@@ -23,10 +23,15 @@ def dealt(game, rng):
     return state
 
 
-@pytest.mark.parametrize("options", ["{}", '{"advanced": true}'])
-def test_openspiel_random_simulation_checks(options):
-    game = pyspiel.load_game("matanui_reconstruct", {"options": options})
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+@pytest.mark.parametrize(("name", "params", "sims"), [
+    ("reconstruct", {}, 3),
+    ("reconstruct", {"options": "advanced:true;turn_limit:60"}, 2),
+    ("masks", {"options": "map:both;turn_limit:60", "characters": "gali+onua"}, 2),
+    ("makuta", {"players": 3, "options": "turn_limit:12"}, 1),
+])
+def test_openspiel_random_simulation_checks(name, params, sims):
+    game = pyspiel.load_game(f"matanui_{name}", params)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_the_game_declares_imperfect_information_and_explicit_chance():
@@ -41,7 +46,7 @@ def test_the_game_declares_imperfect_information_and_explicit_chance():
 
 
 def test_information_states_hide_the_opponents_hand_and_keep_perfect_recall():
-    game = openspiel.load("reconstruct", characters="tahu,kopaka")
+    game = openspiel.load("reconstruct", characters="tahu+kopaka")
     state = dealt(game, random.Random(1))
     player = state.current_player()
     hand = state.table.state.observation(player)["hand"]
@@ -98,9 +103,9 @@ def test_openspiel_outcome_sampling_mccfr_runs_on_reconstruct():
 
 
 @pytest.mark.parametrize(("params", "message"), [
-    ({"options": "{advanced}"}, "must be a JSON object"),
-    ({"options": '{"turn_limit": 3}'}, "turn_limit must be a whole number >= 10"),
-    ({"characters": "tahu,nobody"}, "'nobody' is not a Toa Nuva"),
+    ({"options": "advanced"}, "must look like key:value"),
+    ({"options": "turn_limit:3"}, "turn_limit must be a whole number >= 10"),
+    ({"characters": "tahu+nobody"}, "'nobody' is not a Toa Nuva"),
 ])
 def test_bad_parameters_are_refused_saying_what_is_allowed(params, message):
     with pytest.raises(MatanuiError, match=message):

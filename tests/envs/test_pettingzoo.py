@@ -13,18 +13,26 @@ from pettingzoo.test import api_test, seed_test
 
 from matanui.envs.pettingzoo import env, raw_env
 
+GAMES = [
+    ("reconstruct", {}),
+    ("reconstruct", {"options": {"advanced": True}}),
+    ("masks", {"options": {"map": "both", "turn_limit": 60}}),
+    ("makuta", {"players": 3, "options": {"turn_limit": 30}}),
+]
+
 
 # Dict observations with an action mask are PettingZoo's own convention for board games;
 # its api_test still notes them.
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
-@pytest.mark.parametrize("options", [{}, {"advanced": True}])
-def test_pettingzoo_api_test(options):
-    api_test(env("reconstruct", options=options), num_cycles=300)
+@pytest.mark.parametrize(("name", "settings"), GAMES)
+def test_pettingzoo_api_test(name, settings):
+    api_test(env(name, **settings), num_cycles=200)
 
 
-def test_pettingzoo_seed_test():
-    seed_test(lambda: env("reconstruct"), num_cycles=300)
+@pytest.mark.parametrize(("name", "settings"), GAMES)
+def test_pettingzoo_seed_test(name, settings):
+    seed_test(lambda: env(name, **settings), num_cycles=100)
 
 
 def play_out(environment, seed):

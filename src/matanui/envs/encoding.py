@@ -103,14 +103,24 @@ class Encoding(ABC):
         # Counts are scaled to [0, 1] by their usual bound; a rare one beyond it is clipped.
         return np.clip(tensor, 0.0, 1.0, out=tensor)
 
-    def mask(self, legal: Sequence[str]) -> np.ndarray:
+    def index_of(self, action: str, obs: dict[str, Any]) -> int:
+        """The index of an action id offered now. `obs` is an observation of the position:
+        a game whose action ids name the spaces of a board that grows overrides this and
+        `action_of` to translate them to fixed indices."""
+        index = self.index.get(action)
+        if index is None:
+            raise AssertionError(f"{self.game.name} offers {action!r}, which its encoding lacks")
+        return index
+
+    def action_of(self, index: int, obs: dict[str, Any]) -> str:
+        """The action id an index stands for in the position `obs` observes."""
+        return self.actions[index]
+
+    def mask(self, legal: Sequence[str], obs: dict[str, Any]) -> np.ndarray:
         """1 for each legal action's index, 0 elsewhere."""
         mask = np.zeros(len(self.actions), np.int8)
         for action in legal:
-            index = self.index.get(action)
-            if index is None:
-                raise AssertionError(f"{self.game.name} offers {action!r}, which its encoding lacks")
-            mask[index] = 1
+            mask[self.index_of(action, obs)] = 1
         return mask
 
     def relative(self, obs: dict[str, Any]) -> list[int]:

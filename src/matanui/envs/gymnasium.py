@@ -117,7 +117,7 @@ class MatanuiEnv(gymnasium.Env):
         while not state.is_over and state.current_player != self.seat:
             seat = state.current_player
             action = self.bots[seat].act(SeatView(state, seat))
-            self.table.play(self.encoding.index[action])
+            self.table.play_id(action)
 
     def _observation(self) -> dict[str, np.ndarray]:
         table = self.table

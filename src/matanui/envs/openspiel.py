@@ -26,8 +26,10 @@ OpenSpiel cannot call back into Python to resample a state from an information s
 `resampler(seed)` gives the callback that its IS-MCTS bot takes through `set_resampler`: it
 samples with the game's own `determinize`.
 
-Parameters: `players`, `characters` (comma-separated, in seat order; empty: drawn from the
-deal), `options` (the game's options as JSON, e.g. '{"advanced": true}').
+Parameters: `players`, `characters` (in seat order, separated by `+`, e.g. "tahu+gali";
+empty: drawn from the deal), `options` (the game's options as `key:value` pairs separated
+by `;`, e.g. "map:both;turn_limit:60", values read as by `matanui play -o`). OpenSpiel
+writes a game's parameters into its name, where `,`, `=` and parentheses may not appear.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import pyspiel
 
 from matanui import games
 from matanui.engine import MatanuiError, State
+from matanui.options import parse_options
 
 from .encoding import Encoding, encoding_for, has_encoding
 from .table import Table
@@ -100,6 +103,18 @@ def _restore(table: tuple[Any, ...] | None, deal: list[int], actions: list[str],
     return play
 
 
+def _options(text: str) -> dict[str, Any]:
+    """"map:both;turn_limit:60" -> {"map": "both", "turn_limit": 60}."""
+    pairs = []
+    for pair in filter(None, (p.strip() for p in text.split(";"))):
+        key, sep, value = pair.partition(":")
+        if not sep or not key:
+            raise MatanuiError(f"option {pair!r} must look like key:value, e.g. turn_limit:60 "
+                               "(pairs separated by ';')")
+        pairs.append(f"{key}={value}")
+    return parse_options(pairs)
+
+
 def _digest(previous: str, text: str) -> str:
     return hashlib.blake2b((previous + text).encode(), digest_size=12).hexdigest()
 
@@ -119,14 +134,8 @@ class MatanuiSpielGame(pyspiel.Game):
         settings = {**game_type.parameter_specification, **(params or {})}
         spec = games.get(self.matanui_name)
         self.encoding: Encoding = encoding_for(spec, int(settings["players"]))
-        self.characters = [c.strip() for c in str(settings["characters"]).split(",") if c.strip()] or None
-        try:
-            self.options = json.loads(settings["options"])
-        except json.JSONDecodeError as exc:
-            raise MatanuiError(f"the options parameter must be a JSON object, e.g. "
-                               f"'{{\"turn_limit\": 100}}': {exc}") from None
-        if not isinstance(self.options, dict):
-            raise MatanuiError("the options parameter must be a JSON object, e.g. '{\"turn_limit\": 100}'")
+        self.characters = [c.strip() for c in str(settings["characters"]).split("+") if c.strip()] or None
+        self.options = _options(str(settings["options"]))
         checked = Table.deal(self.encoding, 0, self.characters, self.options).state.options
         players = self.encoding.players
         info = pyspiel.GameInfo(
@@ -198,7 +207,7 @@ class MatanuiSpielState(pyspiel.State):
             return
         table = play.table
         seat = table.state.current_player
-        action_id = table.encoding.actions[action]
+        action_id = table.action_id(action)
         table.play(action)
         play.actions.append(action_id)
         play.digests[seat] = _digest(play.digests[seat], "chose " + action_id)
@@ -214,7 +223,8 @@ class MatanuiSpielState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal byte {action}"
-        return self.get_game().encoding.actions[action]
+        table = self._play.table
+        return table.action_id(action) if table is not None else self.get_game().encoding.actions[action]
 
     def is_terminal(self) -> bool:
         table = self._play.table
@@ -314,7 +324,7 @@ def game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players, "characters": "", "options": "{}"},
+        parameter_specification={"players": spec.min_players, "characters": "", "options": ""},
     )
 
 
@@ -335,7 +345,7 @@ def register_all() -> None:
 
 
 def load(name: str, **params: Any) -> pyspiel.Game:
-    """`load("reconstruct", options='{"advanced": true}')`: the registered game."""
+    """`load("reconstruct", options="advanced:true")`: the registered game."""
     if name not in games.names():
         raise MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}")
     if not has_encoding(name):

@@ -72,24 +72,37 @@ class Table:
         """The seat's information-state tensor: its observation, then its memory."""
         return np.concatenate([self.encoding.observe(self.state, seat), self.memory[seat]])
 
+    def _position(self) -> dict[str, Any]:
+        """An observation of the position, for translating action ids (any seat's will do:
+        what they translate is public)."""
+        return self.seen(self.state.current_player or 0)
+
     def mask(self) -> np.ndarray:
-        return self.encoding.mask(self.state.legal_actions())
+        return self.encoding.mask(self.state.legal_actions(), self._position())
 
     def legal_indices(self) -> list[int]:
-        index = self.encoding.index
-        return sorted(index[action] for action in self.state.legal_actions())
+        position = self._position()
+        return sorted(self.encoding.index_of(action, position) for action in self.state.legal_actions())
 
-    def play(self, action_index: int) -> list[Event]:
-        """Apply the action with this index. One that is out of range or not legal now raises
-        IllegalAction, saying which are legal, and changes nothing."""
+    def action_id(self, action_index: int) -> str:
+        """The action id an index stands for now."""
         actions = self.encoding.actions
         if not 0 <= action_index < len(actions):
             raise IllegalAction(f"action index {action_index} is out of range: {self.encoding.game.name} "
                                 f"actions are numbered 0 to {len(actions) - 1}")
-        action = actions[action_index]
+        return self.encoding.action_of(action_index, self._position())
+
+    def play(self, action_index: int) -> list[Event]:
+        """Apply the action with this index. One that is out of range or not legal now raises
+        IllegalAction, saying which are legal, and changes nothing."""
+        action = self.action_id(action_index)
         if not self.state.is_legal(action):
-            legal = ", ".join(f"{i} ({actions[i]})" for i in self.legal_indices())
+            legal = ", ".join(f"{i} ({self.action_id(i)})" for i in self.legal_indices())
             raise IllegalAction(f"action {action_index} ({action}) is not legal now; legal: {legal}")
+        return self.play_id(action)
+
+    def play_id(self, action: str) -> list[Event]:
+        """Apply a legal action given by its id (as matanui's own agents choose them)."""
         events = self.state.apply(action)
         self._seen = [None] * self.encoding.players
         self._remember()

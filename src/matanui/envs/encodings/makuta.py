@@ -1,0 +1,257 @@
+"""Adventure Game: Quest for Makuta as fixed-size numbers, for 2 to 6 seats.
+
+The island grows as boards are laid, and the game names its spaces by grid position
+("3,-4"), which depends on where each board went. A fixed encoding instead numbers every
+space of every board once: slot = the board's offset + the space's number on its board (a
+space keeps its number however the board is turned). Observations and the actions that name
+a space (`to:SPACE`, `put:SPACE`) are translated through the island that the observation's
+public `boards` list rebuilds; the fixed action ids are `to:@BOARD/N` and `put:@BOARD/N`.
+
+Actions: `roll`, `levitate`, `stop`, `skip`, `take-start`, `reveal`, `challenge`, the four
+moves, `place:ROT:Q`, `return|steal|take:KIND:SLOT`, `use:NAME`, `akaku:TOA`, and the
+`to:`/`put:` of every slot.
+
+Observation pieces (seen from the observing seat, then the others clockwise):
+  to_decide, my_turn, phase, characters (seats, Toa), dice (seats, dice)
+  boards (boards, 7): laid, quarter turns, x and y; pile, placing
+  open (slots): spaces laid; pawns (seats, slots); path (slots)
+  items, under (slots, item faces): face-down kinds and seen faces on / under a space
+  rahi (slots, 2): a Rahi, and its strength once seen; locks (slots, 1 + lock faces)
+  start, waiting (faces), cards (seats, item faces), bags (kinds), out (Rahi faces)
+  temple (gates, colours), challenge, returning, victim, numbers (roll, steps, turn)
+Memory: every item face that has been on my collector card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from matanui.envs.encoding import Encoding, Layout, one_hot
+from matanui.games.makuta.components import CARD_KINDS, KIND_IDS
+from matanui.games.makuta.island import DIRS, Island
+from matanui.games.makuta.rules import (
+    AKAKU,
+    CHALLENGE,
+    GATE,
+    LEVITATE,
+    MOVE,
+    OVER,
+    PLACE,
+    PUT,
+    RETURN,
+    REVEAL,
+    ROLL,
+    START_TOKEN,
+    STEAL,
+    TAKE,
+)
+
+PHASES = (ROLL, LEVITATE, MOVE, PLACE, RETURN, START_TOKEN, REVEAL, GATE, AKAKU, STEAL, CHALLENGE,
+          TAKE, PUT, OVER)
+FIXED = ("roll", "levitate", "stop", "skip", "take-start", "reveal", "challenge")
+SPACE_VERBS = ("to", "put")
+COORDINATE_BOUND = 64  # board offsets are scaled from [-64, 64] to [0, 1]
+STRENGTH_SCALE = 40.0
+ISLAND_CACHE = 4096
+DECISIONS_BEYOND_STEPS = 30  # a turn's roll, landing, collecting, challenges and choices
+
+
+class MakutaEncoding(Encoding):
+    def __init__(self, game: Any, players: int) -> None:
+        parts = game.parts
+        self.boards = list(parts.boards)
+        self.board_index = {b: i for i, b in enumerate(self.boards)}
+        self.offset: dict[str, int] = {}
+        total = 0
+        for board in self.boards:
+            self.offset[board] = total
+            total += len(game.shapes[board][0].cells)
+        self.slots = total
+        self.toa_index = {t: i for i, t in enumerate(parts.toa)}
+        self.dice = list(parts.dice)
+        self.most_faces = max(parts.dice.values())
+        views = sorted(set(game.views))
+        self.kinds = {k: i for i, k in enumerate(KIND_IDS)}
+        # Item faces: the three collectable kinds face down, then every seen item face.
+        items = [KIND_IDS[k] for k in CARD_KINDS]
+        items += [v for v in views if v.split(":")[0] in items]
+        self.item_faces = {f: i for i, f in enumerate(items)}
+        self.lock_faces = {f: i for i, f in enumerate(v for v in views if v.startswith("lock:"))}
+        self.rahi_faces = {f: i for i, f in enumerate(v for v in views if v.startswith("rahi:"))}
+        self.all_faces = {f: i for i, f in enumerate(list(KIND_IDS) + views)}
+        self.bag_bound = [max(1, game.kind.count(k)) for k in range(len(KIND_IDS))]
+        self.slot_labels = [f"{board}/{n}" for board in self.boards
+                            for n in range(len(game.shapes[board][0].cells))]
+        self.colours = sorted({s.colour for s in parts.segments})
+        self.gates = len(parts.segments)
+        self._islands: dict[tuple, tuple[dict[str, int], dict[int, str]]] = {}
+        super().__init__(game, players)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_ids(self) -> list[str]:
+        game = self.game
+        actions = [*FIXED, *(f"move:{d}" for d in DIRS)]
+        most_portals = max(len(shapes[0].portals) for shapes in game.shapes.values())
+        actions += [f"place:{rot}:{q}" for rot in range(4) for q in range(most_portals)]
+        for verb in ("return", "steal", "take"):
+            actions += [action for per_kind in game.slot_ids[verb] for action, _ in per_kind]
+        actions += [action for action, _ in game.use_ids.values()]
+        actions += [f"akaku:{toa}" for toa in game.parts.toa]
+        for verb in SPACE_VERBS:
+            actions += [f"{verb}:@{label}" for label in self.slot_labels]
+        return actions
+
+    def max_decisions(self, options: Mapping[str, Any]) -> int:
+        return (options["turn_limit"] + 1) * (self.most_faces + DECISIONS_BEYOND_STEPS)
+
+    def _island(self, obs: dict[str, Any]) -> tuple[dict[str, int], dict[int, str]]:
+        """(space name -> slot, slot -> space name) for the island the observation shows."""
+        key = tuple(map(tuple, obs["boards"]))
+        found = self._islands.get(key)
+        if found is None:
+            island = Island.rebuild(self.game.shapes, obs["boards"])
+            first: list[int] = []
+            for node, placement in enumerate(island.board_of):
+                if placement == len(first):
+                    first.append(node)
+            slot_of = {}
+            for node, name in enumerate(island.names):
+                placement = island.board_of[node]
+                slot_of[name] = self.offset[island.placed[placement][0]] + node - first[placement]
+            if len(self._islands) >= ISLAND_CACHE:
+                self._islands.clear()
+            found = self._islands[key] = (slot_of, {s: n for n, s in slot_of.items()})
+        return found
+
+    def index_of(self, action: str, obs: dict[str, Any]) -> int:
+        verb, _, name = action.partition(":")
+        if verb in SPACE_VERBS:
+            slot = self._island(obs)[0][name]
+            return self.index[f"{verb}:@{self.slot_labels[slot]}"]
+        return super().index_of(action, obs)
+
+    def action_of(self, index: int, obs: dict[str, Any]) -> str:
+        action = self.actions[index]
+        verb, _, label = action.partition(":")
+        if verb in SPACE_VERBS:
+            board, _, number = label[1:].partition("/")
+            name = self._island(obs)[1].get(self.offset[board] + int(number))
+            if name is not None:  # else the board is not laid: the id stays a placeholder
+                return f"{verb}:{name}"
+        return action
+
+    # -- observations --------------------------------------------------------------------
+
+    def describe_observation(self, layout: Layout) -> None:
+        n, slots, items = self.players, self.slots, len(self.item_faces)
+        layout.add("to_decide", 1)
+        layout.add("my_turn", 1)
+        layout.add("phase", len(PHASES))
+        layout.add("characters", n, len(self.toa_index))
+        layout.add("dice", n, len(self.dice))
+        layout.add("boards", len(self.boards), 7)
+        layout.add("pile", 1)
+        layout.add("placing", len(self.boards))
+        layout.add("open", slots)
+        layout.add("pawns", n, slots)
+        layout.add("path", slots)
+        layout.add("items", slots, items)
+        layout.add("under", slots, items)
+        layout.add("rahi", slots, 2)
+        layout.add("locks", slots, 1 + len(self.lock_faces))
+        layout.add("start", items)
+        layout.add("waiting", len(self.all_faces))
+        layout.add("cards", n, items)
+        layout.add("bags", len(KIND_IDS))
+        layout.add("out", len(self.rahi_faces))
+        layout.add("temple", self.gates, len(self.colours))
+        layout.add("challenge", 4 + items + len(self.dice))  # rahi/makuta, strength, bonus, shown
+        layout.add("returning", len(CARD_KINDS))
+        layout.add("victim", n)
+        layout.add("numbers", 3)  # roll, steps left, turn
+
+    def describe_memory(self, layout: Layout) -> None:
+        layout.add("held", len(self.item_faces))
+
+    def _faces(self, view: np.ndarray, faces: list[str], index: dict[str, int], scale: float) -> None:
+        for face in faces:
+            view[index[face]] += 1.0 / scale
+
+    def encode(self, obs: dict[str, Any], out: dict[str, np.ndarray]) -> None:
+        order = self.relative(obs)
+        me = order[0]
+        slot_of = self._island(obs)[0]
+        items = self.item_faces
+        out["to_decide"][0] = obs["current_player"] == me and obs["seat"] is not None
+        out["my_turn"][0] = obs["turn_player"] == me
+        out["phase"][PHASES.index(obs["phase"])] = 1
+        for row, seat in enumerate(order):
+            out["characters"][row, self.toa_index[obs["players"][seat]]] = 1
+            out["dice"][row, self.dice.index(obs["dice"][seat])] = 1
+            one_hot(out["pawns"][row], slot_of.get(obs["pawns"][seat]))
+            card = obs["cards"][seat]
+            for kind in card:
+                self._faces(out["cards"][row], card[kind], items, 4.0)
+        scale = 2 * COORDINATE_BOUND
+        for board, rot, x, y in obs["boards"]:
+            row = out["boards"][self.board_index[board]]
+            row[0] = 1
+            row[1 + rot] = 1
+            row[5:7] = ((x + COORDINATE_BOUND) / scale, (y + COORDINATE_BOUND) / scale)
+        out["pile"][0] = obs["pile"] / len(self.boards)
+        if obs["placing"]:
+            out["placing"][self.board_index[obs["placing"]]] = 1
+        for slot in slot_of.values():
+            out["open"][slot] = 1
+        for name in obs["path"]:
+            out["path"][slot_of[name]] = 1
+        for name, faces in obs["tokens"].items():
+            self._faces(out["items"][slot_of[name]], faces, items, 4.0)
+        for name, faces in obs["under"].items():
+            self._faces(out["under"][slot_of[name]], faces, items, 4.0)
+        for name, face in obs["rahi"].items():
+            slot = slot_of[name]
+            out["rahi"][slot, 0] = 1
+            if face in self.rahi_faces:
+                out["rahi"][slot, 1] = int(face.rsplit(":", 1)[1]) / STRENGTH_SCALE
+        for name, face in obs["locks"].items():
+            slot = slot_of[name]
+            out["locks"][slot, 0] = 1
+            if face in self.lock_faces:
+                out["locks"][slot, 1 + self.lock_faces[face]] = 1
+        self._faces(out["start"], obs["start"], items, 4.0)
+        self._faces(out["waiting"], obs["waiting"], self.all_faces, 4.0)
+        bags = obs["bags"]
+        out["bags"][:] = [bags[kind] / bound for kind, bound in zip(KIND_IDS, self.bag_bound, strict=True)]
+        self._faces(out["out"], obs["out"], self.rahi_faces, 4.0)
+        if obs["temple"]:
+            for gate, colour in enumerate(obs["temple"]):
+                out["temple"][gate, self.colours.index(colour)] = 1
+        challenge = obs["challenge"]
+        if challenge is not None:
+            view = out["challenge"]
+            view[0 if challenge["target"] == "rahi" else 1] = 1
+            view[2] = challenge["strength"] / STRENGTH_SCALE
+            view[3] = challenge["bonus"] / STRENGTH_SCALE
+            self._faces(view[4:4 + len(items)], challenge["used"], items, 4.0)
+            view[4 + len(items) + self.dice.index(challenge["die"])] = 1
+        if obs["returning"]:
+            out["returning"][CARD_KINDS.index(KIND_IDS.index(obs["returning"]))] = 1
+        if obs["victim"] is not None:
+            out["victim"][order.index(obs["victim"])] = 1
+        out["numbers"][:] = (obs["roll"] / self.most_faces, obs["steps_left"] / self.most_faces,
+                             obs["turn"] / obs["turn_limit"])
+
+    def remember(self, obs: dict[str, Any], memory: dict[str, np.ndarray]) -> None:
+        if obs["seat"] is None:
+            return
+        for faces in obs["cards"][obs["seat"]].values():
+            for face in faces:
+                memory["held"][self.item_faces[face]] = 1
+
+
+ENCODING = MakutaEncoding
