@@ -6,9 +6,9 @@ Side A, rows A (North) to I, columns 1 (West) to 14; W and E are the starts:
     A  #  #  .  P  .  .  C  .  .  M  .  G  #  #
     B  #  .  .  G  C  .  .  .  G  .  C  .  .  #
     C  .  C  M  .  .  .  M  .  .  .  .  .  P  .
-    D  .  .  C  .  G  .  .  C  .  M  G  .  C  .
+    D  .  .  C  .  G  .  . C2  .  M  G  .  C  .
     E  G  .  .  .  M  . G2  .  .  C  .  .  .  G
-    F  .  .  . C2  .  .  .  P  .  .  M  .  C  .
+    F  .  .  .  C  .  .  .  P  .  .  M  .  C  .
     G  .  W  .  .  .  C  .  G  .  .  G  .  .  .
     H  #  .  M  .  G  .  .  .  E  .  .  .  C  .
     I  #  #  .  C  .  .  P  .  .  .  M  .  #  #
@@ -17,7 +17,7 @@ Cards: Challenge #1 Shielding, #2 Flight, #4 Strength, #5 Swimming; Missions #9 
 West, #10 give up one card, #12 give up two, #13 skip a move, #15 three spaces East, #16 travel
 to a Game Action space, #18 travel through a Portal; Game Action #21 Infected Mask, #27 Reward
 (draw two), #30 Reward (move two), #33 Bonus (+200), #37 Penalty (skip), #39 Penalty (-200).
-Pohatu: Strength 800, Swimming 300; Gali: Strength 500, Swimming 900.
+Pohatu: Strength 800, Swimming 300; Gali: Strength 500, Swimming 900; Tahu and Onua: Flight 500.
 """
 
 import pytest
@@ -241,8 +241,8 @@ def test_no_mission_is_taken_when_every_mission_card_is_held():
 
 @rule("MASKS-CHALLENGE-TIE")
 def test_a_tie_goes_to_the_toa_who_landed():
-    # Tahu and Gali both have a Flight of 500 (Challenge #2).
-    state = arranged(("tahu", "gali"), positions=["D2", "I10"], challenge_pile=[2])
+    # Tahu and Onua both have a Flight of 500 (Challenge #2).
+    state = arranged(("tahu", "onua"), positions=["D2", "I10"], challenge_pile=[2])
     events = state.apply("move:E")
     assert said(events, "It's a tie, and the Toa who landed on the Challenge space wins: Tahu has won the "
                         "Great Mask Challenge.")
@@ -251,9 +251,9 @@ def test_a_tie_goes_to_the_toa_who_landed():
 
 @rule("MASKS-CHALLENGE-TIE", "MASKS-CHALLENGE-LANDER-ONLY")
 def test_a_tie_goes_to_player_2_when_he_landed():
-    state = arranged(("tahu", "gali"), positions=["G2", "D2"], challenge_pile=[2], first_player=1)
+    state = arranged(("tahu", "onua"), positions=["G2", "D2"], challenge_pile=[2], first_player=1)
     events = state.apply("move:E")
-    assert said(events, "Gali has won the Great Mask Challenge.")
+    assert said(events, "Onua has won the Great Mask Challenge.")
     assert state.current_player == 1 and state.phase == "claim" and state.won[0] == [] and state.won[1]
 
 
@@ -456,7 +456,7 @@ def test_a_double_game_action_space_draws_two():
 
 @rule("MASKS-DOUBLE")
 def test_a_double_challenge_space_holds_two_challenges():
-    state = far_apart(at="F3", challenge_pile=[4, 5], mask_piles=[[83], []])
+    state = far_apart(at="D7", challenge_pile=[4, 5], mask_piles=[[83], []])
     events = state.apply("move:E")
     assert said(events, "this means he gets to attempt two Great Mask Challenges.")
     assert said(events, "Pohatu has a higher score and has won")  # Strength
@@ -478,7 +478,7 @@ def test_a_won_card_may_be_kept_unattached():
     events = state.apply("keep")
     assert texts(events)[0] == "Player 1 places Onewa (Card #88) below his Toa card, unattached."
     toa = state.observation(None)["toa"][0]
-    assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [400, 700, 900, 800, 300, 500]
+    assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [500, 700, 900, 800, 300, 700]
 
 
 @rule("MASKS-ATTACH-BEFORE-MOVE", "MASKS-ATTACH-ONE-EACH", "MASKS-ATTACH-BONUS-ONLY-ATTACHED",
@@ -497,7 +497,7 @@ def test_attachments_change_before_the_move_once_per_kind():
     assert "attach:86" not in actions and "attach:88" in actions  # one mask change per turn
     unchanged_after_illegal(state, "attach:86", "one change of Great Mask")
     state.apply("attach:88")
-    assert state.observation(None)["toa"][0]["skills"] == [400, 800, 900, 1000, 300, 500]
+    assert state.observation(None)["toa"][0]["skills"] == [500, 800, 900, 1000, 300, 700]
     state.apply("move:N")
     assert state.observation(None)["toa"][0]["won"] == [86, 83, 88]
 
