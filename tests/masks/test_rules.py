@@ -560,6 +560,8 @@ def test_a_boxed_in_toa_waits():
     # Pohatu on B2: A2 and B1 are sea, Gali stands on B3, and C2 (Challenge) is closed by a Mission.
     # Boxed in with an empty hand: the turn passes without asking.
     state = arranged(positions=["B2", "B3"], missions=[[16], []])
+    assert state.setup_events[0].text.startswith("The Pohatu Mask stands on B2 and the Gali Mask on B3, as "
+                                                 "arranged.")
     assert state.current_player == 1
     assert state.setup_events[-1].text == ("Player 1 cannot move his Toa Mask and has no card to play: he "
                                            "waits.")
@@ -627,6 +629,8 @@ def test_either_side_or_both_mats_can_be_played():
     assert symbols[both.board.cell("H9")] == symbols[both.board.cell("E17")] == "."
     with pytest.raises(BadSetup, match="option map must be one of 'a', 'b', 'both', not 'c'"):
         GAME.new_game(1, ["tahu", "gali"], {"map": "c"})
+    with pytest.raises(BadSetup, match="option map must be one of"):
+        GAME.new_game(1, ["tahu", "gali"], {"map": ["a"]})
 
 
 def test_bad_options_and_arrangements_say_what_is_allowed():

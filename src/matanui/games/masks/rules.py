@@ -40,7 +40,7 @@ from .cards import (
     MissionCard,
     load_cards,
 )
-from .maps import CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
+from .maps import BLANK, CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
 
 TURN, WINDOW, CLAIM, JUMP, DISCARD, OVER = "turn", "window", "claim", "jump", "discard", "over"
 HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
@@ -120,7 +120,7 @@ class MasksGame(Game):
                                + "; ".join(f"{k}: {v}" for k, v in known.items()))
         checked = {"map": "a", "short": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
         checked.update(options)
-        if checked["map"] not in self.boards:
+        if not isinstance(checked["map"], str) or checked["map"] not in self.boards:
             allowed = ", ".join(map(repr, self.boards))
             raise BadSetup(f"option map must be one of {allowed}, not {checked['map']!r}")
         if not isinstance(checked["short"], bool):
@@ -275,10 +275,14 @@ class MasksState(State):
             raise BadSetup(f"arrangement first_player must be 0, 1 or 'rps', not {first!r}")
         self.turn_player = 1 - first
         labels = self.labels
-        text = (f"Player 1 places the {self.toa_names[0]} Mask on the Start Space to the West "
-                f"({labels[board.west_start]}). Player 2 places the {self.toa_names[1]} Mask on the Start "
-                f"Space to the East ({labels[board.east_start]}). "
-                + ("Rock-Paper-Scissors decides: " if rps else "") + f"{self.who[first]} goes first.")
+        if "positions" in arrangement:
+            text = (f"The {self.toa_names[0]} Mask stands on {labels[self.pos[0]]} and the "
+                    f"{self.toa_names[1]} Mask on {labels[self.pos[1]]}, as arranged. ")
+        else:
+            text = (f"Player 1 places the {self.toa_names[0]} Mask on the Start Space to the West "
+                    f"({labels[board.west_start]}). Player 2 places the {self.toa_names[1]} Mask on the "
+                    f"Start Space to the East ({labels[board.east_start]}). ")
+        text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{self.who[first]} goes first."
         self.setup_events = [Event("setup", text, {"first_player": first, "map": board.id,
                                                    "positions": [labels[p] for p in self.pos]})]
         self._run(self.setup_events)
@@ -351,18 +355,18 @@ class MasksState(State):
         effect = game.effect
         opp = 1 - seat
         for n in self.hands[seat]:
-            kind = effect[n]
-            if kind == "push":  # MASKS-GA-INFECTED
+            card_effect = effect[n]
+            if card_effect == "push":  # MASKS-GA-INFECTED
                 ids = game.push_ids[n]
                 for d, cell in enumerate(step[self.pos[opp]]):
                     if cell >= 0 and self._may_enter(opp, cell):
                         moves[ids[d]] = (M_PLAY, n, d, cell)
-            elif kind == "move":  # MASKS-GA-MOVE-TWO
+            elif card_effect == "move":  # MASKS-GA-MOVE-TWO
                 ids = game.two_step_ids[n]
                 for index, end in enumerate(self._two_step_ends(seat)):
                     if end >= 0:
                         moves[ids[index]] = (M_PLAY, n, index, end)
-            elif kind in IN_TURN:
+            elif card_effect in IN_TURN:
                 moves[game.play_ids[n]] = (M_PLAY, n)
         if not can_move:
             moves["wait"] = WAIT  # MASKS-BOXED-IN
@@ -541,7 +545,7 @@ class MasksState(State):
         """MASKS-MOVE-ICON: the icon of the space a Toa ends on decides what happens. `how` is
         the narration's verb: 'lands on', or 'has been forced into' when pushed or sent."""
         kind = self.kind[cell]
-        if kind == 0:
+        if kind == BLANK:
             return
         who = self.who[seat]
         queue = self.missions[seat]
