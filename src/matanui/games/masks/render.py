@@ -8,18 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SKILL_NAMES
-from .maps import ROW_LETTERS, Board
+from .maps import ROW_LETTERS, Board, Symbol
 from .rules import MasksGame
 
-# What each map token looks like (three columns per space) and its style.
-GLYPHS = {
-    ".": (" · ", "dim"), "W": (" W ", "dim"), "E": (" E ", "dim"), "#": ("   ", "on blue"),
-    "M": (" M ", "bold magenta"), "C": (" C ", "bold red"), "C2": ("C C", "bold red"),
-    "G": (" G ", "bold green"), "G2": ("G G", "bold green"), "P": (" @ ", "bold cyan"),
-}
-LEGEND = ("[bold red] C [/] Challenge  [bold red]C C[/] double Challenge  [bold green] G [/] Game Action  "
-          "[bold green]G G[/] double Game Action\n[bold magenta] M [/] Mission  [bold cyan] @ [/] Portal  "
-          "[dim] · [/] blank  [dim] W  E [/] start spaces (blank now)  [on blue]   [/] sea")
+WIDTH = 96  # the columns a line may take inside the terminal's panel
+# How each kind of space looks (three columns per space); names come from the map's legend.
+KIND_STYLE = {"sea": "on blue", "blank": "dim", "west_start": "dim", "east_start": "dim",
+              "mission": "bold magenta", "challenge": "bold red", "game_action": "bold green",
+              "portal": "bold cyan"}
 TOA_STYLE = {"tahu": "bold white on red", "kopaka": "bold black on white", "onua": "bold white on magenta",
              "lewa": "bold black on green", "pohatu": "bold black on yellow", "gali": "bold white on blue"}
 
@@ -27,6 +23,33 @@ TOA_STYLE = {"tahu": "bold white on red", "kopaka": "bold black on white", "onua
 def escape(text: str) -> str:
     """Keep card texts from being read as markup."""
     return text.replace("[", "\\[")
+
+
+def glyph(symbol: Symbol) -> str:
+    """A space as three columns of markup: ' C ', 'C C' for a double space, ' · ' for blank."""
+    if symbol.kind == "sea":
+        text = "   "
+    elif symbol.kind == "blank":
+        text = " · "
+    elif symbol.circles == 2:
+        text = f"{symbol.symbol[0]} {symbol.symbol[0]}"
+    else:
+        text = symbol.symbol[:1].center(3)
+    return f"[{KIND_STYLE[symbol.kind]}]{text}[/]"
+
+
+def legend(game: MasksGame, width: int = WIDTH) -> str:
+    """The legend of the map file: glyph and name of each kind of space, wrapped to `width`."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    for symbol in game.maps.legend.values():
+        size = 3 + 1 + len(symbol.name) + 2  # glyph, space, name, gap
+        if used + size > width and lines[-1]:
+            lines.append([])
+            used = 0
+        lines[-1].append(f"{glyph(symbol)} {escape(symbol.name)}")
+        used += size
+    return "\n".join("  ".join(line) for line in lines)
 
 
 def draw_map(game: MasksGame, board: Board, obs: dict[str, Any]) -> list[str]:
@@ -41,8 +64,7 @@ def draw_map(game: MasksGame, board: Board, obs: dict[str, Any]) -> list[str]:
                 name = game.cards.toa[toa].name[:2]
                 cells.append(f"[{TOA_STYLE.get(toa, 'reverse')}]{name:^3}[/]")
             else:
-                glyph, style = GLYPHS.get(board.symbols[cell], (board.symbols[cell][:3].center(3), ""))
-                cells.append(f"[{style}]{glyph}[/]" if style else glyph)
+                cells.append(glyph(game.maps.legend[board.symbols[cell]]))
         lines.append(f"  {ROW_LETTERS[row]} " + "".join(cells))
     return lines
 
@@ -105,7 +127,7 @@ def render(game: MasksGame, obs: dict[str, Any]) -> str:
     short = ", the shorter game" if obs["short"] else ""
     lines = [f"[bold]Quest for the Masks[/]: {board.name}{short}  turn {obs['turn']}"]
     lines += draw_map(game, board, obs)
-    lines.append(LEGEND)
+    lines.append(legend(game))
     for seat in range(len(obs["players"])):
         lines += player_lines(game, obs, seat)
     chal_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"

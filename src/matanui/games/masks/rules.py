@@ -266,7 +266,6 @@ class MasksState(State):
         self.attach_done = 0
         self.gave_up = False
         self.winner: int | None = None
-        self.drawn_game = False
         first = arrangement.get("first_player", self.options["first_player"])
         rps = first == "rps"
         if rps:
@@ -536,7 +535,6 @@ class MasksState(State):
         self.phase = OVER
         self.actor = None
         self.winner = winner
-        self.drawn_game = winner is None
         self.agenda.clear()
 
     # -- spaces --------------------------------------------------------------------------
@@ -1029,7 +1027,7 @@ class MasksState(State):
     def _copy_into(self, other: MasksState) -> None:
         for name in ("board", "kind", "step", "labels", "target", "who", "toa_names", "move_texts",
                      "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "winner",
-                     "drawn_game", "turn_player", "setup_events"):
+                     "turn_player", "setup_events"):
             setattr(other, name, getattr(self, name))
         for name in ("won", "gm_pile", "hands", "ga_discard", "ga_draw", "eff"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
