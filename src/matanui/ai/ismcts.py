@@ -6,12 +6,17 @@ then walks one shared tree keyed by action ids: at every node only the actions l
 sample are candidates, and UCB uses how often each child was *available* rather than the
 parent's visits. A random playout finishes the sample; every node on the path is credited
 with the return of the seat that chose its action. The true hidden state is never read.
+
+Long games (Makuta runs to hundreds of steps) cut playouts short: after `rollout_limit`
+steps an `evaluator` (the game's own estimate of each seat's chances, from the sampled
+state) stands in for the result.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from matanui.engine import State
 
@@ -41,9 +46,11 @@ class ISMCTSAgent(Agent):
     def __init__(self, seed: int = 0, *, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = DEFAULT_EXPLORATION,
                  rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
-                 rollout_agent: Agent | None = None) -> None:
+                 rollout_agent: Agent | None = None,
+                 evaluator: Callable[[State], list[float]] | None = None) -> None:
         super().__init__(seed)
         self.rollout_agent = rollout_agent
+        self.evaluator = evaluator
         if iterations is None and seconds is None:
             iterations = 1000
         self.iterations = iterations
@@ -112,7 +119,10 @@ class ISMCTSAgent(Agent):
                 options = legal()
                 apply(options[rng.randrange(len(options))])
             steps += 1
-        returns = state.returns()
+        if state.is_over or self.evaluator is None:
+            returns = state.returns()
+        else:
+            returns = self.evaluator(state)
         for visited in path:
             visited.visits += 1
             visited.total += returns[visited.seat]

@@ -8,18 +8,22 @@ Names every interface understands:
   seconds;
 - `ismcts@N`: information-set MCTS with N iterations per move (fully seeded: the same seed
   gives the same moves on any machine, which time budgets cannot promise).
-Both searches play their simulations out with the game's heuristic where it has one (far
-stronger per second than random playouts), else at random.
+Both searches take their playout settings from the game's heuristics module, where it has
+one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
+sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
+and then score the sampled state with its `evaluate(state) -> list[float]`, if it has one.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Any
 
 from matanui.engine import MatanuiError
 
 from .base import Agent, RandomAgent
-from .ismcts import ISMCTSAgent
+from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
 
 LEVELS = {"easy": "random", "medium": "heuristic"}
 AGENTS = ("random", "heuristic", "hard", "ismcts", "easy", "medium")
@@ -41,12 +45,28 @@ def _budget(spec: str, text: str, kind: type) -> float | int:
     return value
 
 
-def _heuristic(game: str, seed: int) -> Agent | None:
+def _heuristics_module(game: str) -> ModuleType | None:
     try:
-        module = importlib.import_module(f"matanui.ai.heuristics.{game}")
+        return importlib.import_module(f"matanui.ai.heuristics.{game}")
     except ModuleNotFoundError:
         return None
-    return module.Heuristic(seed)
+
+
+def _heuristic(game: str, seed: int) -> Agent | None:
+    module = _heuristics_module(game)
+    return None if module is None else module.Heuristic(seed)
+
+
+def _playout_settings(game: str, seed: int) -> dict[str, Any]:
+    module = _heuristics_module(game)
+    if module is None:
+        return {}
+    guided = getattr(module, "PLAYOUT_WITH_HEURISTIC", True)
+    return {
+        "rollout_agent": module.Heuristic(seed) if guided else None,
+        "rollout_limit": getattr(module, "PLAYOUT_LIMIT", DEFAULT_ROLLOUT_LIMIT),
+        "evaluator": getattr(module, "evaluate", None),
+    }
 
 
 def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
@@ -61,11 +81,10 @@ def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
         return heuristic
     if name in ("hard", "ismcts"):
         if name == "hard":
-            seconds = _budget(spec, budget, float) if budget else HARD_SECONDS
-            agent = ISMCTSAgent(seed, seconds=seconds, rollout_agent=_heuristic(game, seed + 1))
+            budgets = {"seconds": _budget(spec, budget, float) if budget else HARD_SECONDS}
         else:
-            iterations = int(_budget(spec, budget, int)) if budget else 1000
-            agent = ISMCTSAgent(seed, iterations=iterations, rollout_agent=_heuristic(game, seed + 1))
+            budgets = {"iterations": int(_budget(spec, budget, int)) if budget else 1000}
+        agent = ISMCTSAgent(seed, **budgets, **_playout_settings(game, seed + 1))
         agent.name = spec
         return agent
     raise MatanuiError(f"no agent named {spec!r}; the agents are: random (easy), heuristic (medium), "

@@ -8,6 +8,7 @@ boards, from which it rebuilds the island the observation describes).
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any
 
@@ -376,3 +377,28 @@ class Seat:
                         reached.append(nxt)
             frontier = reached
         return dist
+
+
+# -- settings for the tree search (matanui.ai.registry) --------------------------------------
+# A game of Makuta runs to hundreds of steps, too many to play out to the end hundreds of
+# times a second: playouts are short and random, and `evaluate` scores the state they reach.
+PLAYOUT_WITH_HEURISTIC = False
+PLAYOUT_LIMIT = 40
+KEY_WORTH = 1.0  # a key is a third of what challenging Makuta needs
+POWER_WORTH = 0.5  # a Kanohi or Turaga: bonus points in every challenge
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's prospects in a sampled (determinized) state, in [-1, 1]: its keys and its
+    Kanohi and Turaga, against the best of the other seats. Reads only observations, each
+    seat's own, which in a sampled state are all hypotheses of the searcher's."""
+    values = []
+    for seat in range(state.num_players):
+        card = state.observation(seat)["cards"][seat]
+        values.append(KEY_WORTH * min(len(card["key"]), 3)
+                      + POWER_WORTH * (len(card["kanohi"]) + len(card["turaga"])))
+    result = []
+    for seat, value in enumerate(values):
+        best_other = max(v for other, v in enumerate(values) if other != seat)
+        result.append(math.tanh((value - best_other) / 3))
+    return result
