@@ -59,6 +59,9 @@ class Encoding(ABC):
         self.describe_observation(self.observation_layout)
         self.memory_layout = Layout()
         self.describe_memory(self.memory_layout)
+        # Encoding writes into one scratch tensor (its views made once), then copies it out.
+        self._scratch = np.zeros(self.observation_layout.size, np.float32)
+        self._scratch_views = self.observation_layout.views(self._scratch)
 
     # -- what a game's encoding defines ------------------------------------------------
 
@@ -97,11 +100,16 @@ class Encoding(ABC):
     def memory_size(self) -> int:
         return self.memory_layout.size
 
-    def observe(self, state: State, seat: int | None) -> np.ndarray:
-        tensor = np.zeros(self.observation_size, np.float32)
-        self.encode(state.observation(seat), self.observation_layout.views(tensor))
+    def tensor(self, obs: dict[str, Any]) -> np.ndarray:
+        """A new observation tensor for the observation `obs`."""
+        scratch = self._scratch
+        scratch.fill(0.0)
+        self.encode(obs, self._scratch_views)
         # Counts are scaled to [0, 1] by their usual bound; a rare one beyond it is clipped.
-        return np.clip(tensor, 0.0, 1.0, out=tensor)
+        return np.clip(scratch, 0.0, 1.0)
+
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        return self.tensor(state.observation(seat))
 
     def index_of(self, action: str, obs: dict[str, Any]) -> int:
         """The index of an action id offered now. `obs` is an observation of the position:

@@ -287,7 +287,8 @@ class MatanuiObserver:
         if table is None:
             return
         size = self.encoding.observation_size
-        self.tensor[:size] = self.encoding.observe(table.state, None if self.public else player)
+        obs = table.state.observation(None) if self.public else table.seen(player)
+        self.tensor[:size] = self.encoding.tensor(obs)
         if self.recall:
             self.tensor[size:] = table.memory[player]
 

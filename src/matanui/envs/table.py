@@ -33,10 +33,10 @@ class Table:
         self.encoding = encoding
         self.state = state
         self._seen: list[dict[str, Any] | None] = [None] * encoding.players
-        if memory is not None:
-            self.memory = memory
-        else:
-            self.memory = np.zeros((encoding.players, encoding.memory_size), np.float32)
+        fresh = memory is None
+        self.memory = np.zeros((encoding.players, encoding.memory_size), np.float32) if fresh else memory
+        self._memory_views = [encoding.memory_layout.views(row) for row in self.memory]
+        if fresh:
             self._remember()
 
     @classmethod
@@ -54,23 +54,21 @@ class Table:
         return obs
 
     def _remember(self) -> None:
-        layout = self.encoding.memory_layout
-        if layout.size:
-            for seat in range(self.encoding.players):
-                self.encoding.remember(self.seen(seat), layout.views(self.memory[seat]))
+        if self.encoding.memory_size:
+            for seat, views in enumerate(self._memory_views):
+                self.encoding.remember(self.seen(seat), views)
 
     def forget_all_but(self, seat: int) -> None:
         """Restart every other seat's memory from its observation now (for a resampled
         state, whose other seats' pasts are unknown)."""
-        layout = self.encoding.memory_layout
         for other in range(self.encoding.players):
-            if other != seat and layout.size:
+            if other != seat and self.encoding.memory_size:
                 self.memory[other] = 0.0
-                self.encoding.remember(self.seen(other), layout.views(self.memory[other]))
+                self.encoding.remember(self.seen(other), self._memory_views[other])
 
     def features(self, seat: int) -> np.ndarray:
         """The seat's information-state tensor: its observation, then its memory."""
-        return np.concatenate([self.encoding.observe(self.state, seat), self.memory[seat]])
+        return np.concatenate([self.encoding.tensor(self.seen(seat)), self.memory[seat]])
 
     def _position(self) -> dict[str, Any]:
         """An observation of the position, for translating action ids (any seat's will do:
