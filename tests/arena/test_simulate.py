@@ -115,6 +115,7 @@ def test_a_results_file_holds_one_job_and_may_only_grow(tmp_path):
     with pytest.raises(SimulationError, match=r"seed 0 \(asked: 4\)"):
         simulate(Job.build("reconstruct", ["random"], 10, seed=4), path, LocalBackend(1))
     assert simulate(Job.build("reconstruct", ["random"], 25), path, LocalBackend(1)) == 15
+    assert simulate(Job.build("reconstruct", ["random"], 12), path, LocalBackend(1)) == 0
     with ResultStore(path, create=False) as store:
         assert store.job().games == 25 and store.count() == 25
 

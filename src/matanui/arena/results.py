@@ -88,6 +88,8 @@ class ResultStore:
                 raise SimulationError(
                     f"{self.path} holds another simulation: " + "; ".join(different)
                     + ". Resume it with the same settings, or choose a new results file.")
+            if stored["games"] >= job.games:
+                return  # asking for fewer games than planned plays none and keeps the plan
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('job', ?)", (job.to_json(),))
 
