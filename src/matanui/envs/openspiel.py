@@ -44,7 +44,7 @@ import numpy as np
 import pyspiel
 
 from matanui import games
-from matanui.engine import MatanuiError, State
+from matanui.engine import MatanuiError
 from matanui.options import parse_options
 
 from .encoding import Encoding, encoding_for, has_encoding
@@ -119,8 +119,8 @@ def _digest(previous: str, text: str) -> str:
     return hashlib.blake2b((previous + text).encode(), digest_size=12).hexdigest()
 
 
-def _observation_json(state: State, seat: int | None) -> str:
-    return json.dumps(state.observation(seat), sort_keys=True, separators=(",", ":"))
+def _observation_json(obs: dict[str, Any]) -> str:
+    return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
 class MatanuiSpielGame(pyspiel.Game):
@@ -296,7 +296,7 @@ class MatanuiObserver:
         table = state._play.table
         if table is None:
             return "before the deal"
-        text = _observation_json(table.state, None if self.public else player)
+        text = _observation_json(table.state.observation(None) if self.public else table.seen(player))
         if self.recall:
             text += "\nhistory " + state._play.digests[player]
         return text
