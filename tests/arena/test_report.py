@@ -30,6 +30,7 @@ def test_win_rates_pairings_first_seat_lengths_and_deciders_are_exact():
     assert cells[("kopaka", "tahu")]["score"] == 2.5  # two wins and half a draw
     assert data["first_seat"]["wins"] == 3 and data["first_seat"]["games"] == 4
     assert [s["wins"] for s in data["first_seat"]["by_seat"]] == [2, 1]
+    assert [s["wins"] for s in data["first_seat"]["by_turn_order"]] == [3, 0]
     assert data["draws"] == {"games": 1, "rate": 0.25}
     assert data["length"]["turns"]["median"] == 22.5 and data["length"]["turns"]["max"] == 200
     assert sum(data["length"]["steps"]["histogram"]["counts"]) == 4

@@ -5,7 +5,8 @@ Definitions, all with 95% Wilson intervals:
   winners; a fair game gives 1/players, drawn games count as not won;
 - a pairing's score: for character A against character B in the same game, 1 when A wins
   and B does not, 0 the other way round, 1/2 otherwise (draws count half);
-- first-seat advantage: the win rate of the seat that decided first (who goes first);
+- first-seat advantage: the win rate of the seat that decided first (who goes first), and
+  of each place in turn order after it (assuming turns pass in seat order);
 - deciders: in each won game, the card, space and token last named during the final turn.
 """
 
@@ -107,6 +108,9 @@ def analyse(job: Job, rows: Iterable[GameRow]) -> dict[str, Any]:
         "first_seat": {
             **rate("seat", "first", sum(r.first in r.winners for r in rows), len(rows)),
             "by_seat": win_rates("seat", ((s, s in r.winners) for r, s in seat_rows)),
+            # 0 is the first player, 1 the next in seat order, ...
+            "by_turn_order": win_rates("position", (((s - r.first) % players, s in r.winners)
+                                                    for r, s in seat_rows)),
         },
         "length": {"turns": distribution([r.turns for r in rows if r.turns is not None]),
                    "steps": distribution([r.steps for r in rows])},

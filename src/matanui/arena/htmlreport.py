@@ -68,6 +68,8 @@ def plot_first_seat(data: dict[str, Any], axes: Any) -> None:
     first = data["first_seat"]
     entries = [{**first, "seat": "goes first"}] + [
         {**e, "seat": f"seat {e['seat'] + 1}"} for e in first["by_seat"]]
+    if len(first["by_turn_order"]) > 2:
+        entries += [{**e, "seat": f"turn order {e['position'] + 1}"} for e in first["by_turn_order"][1:]]
     _bars(axes, entries, "seat", data["fair_rate"])
     axes.set_title("First-seat advantage")
 
@@ -113,7 +115,7 @@ def figures(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("Win rate per character", _png(lambda a: plot_characters(data, a), (7, 1.2 + 0.35 * rows))),
         ("Pairings", _png(lambda a: plot_pairings(data, a), (1.6 + 1.1 * rows, 1.2 + 0.95 * rows))),
         ("First-seat advantage", _png(lambda a: plot_first_seat(data, a),
-                                      (7, 2.2 + 0.3 * data["job"]["players"]))),
+                                      (7, 2.2 + 0.6 * data["job"]["players"]))),
         ("Game length", _png(lambda a: plot_length(data, a), (7, 3.5))),
     ]
     for kind, entries in data["deciders"]["kinds"].items():
