@@ -307,6 +307,25 @@ def report(
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    database: str = typer.Option("sqlite:///matanui.db", "--database", help="SQLAlchemy URL: "
+                                 "sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB."),
+    bot_workers: int = typer.Option(1, "--bot-workers", help="Processes that run the bots."),
+    bot_pace: float = typer.Option(0.6, "--bot-pace", help="Least seconds between a bot's move "
+                                   "and the action before it, so people can follow."),
+) -> None:
+    """Run the web service: play every game in the browser, against people and bots."""
+    from matanui.server.serve import serve as run_server
+
+    try:
+        run_server(host, port, database, bot_workers, bot_pace)
+    except MatanuiError as error:
+        fail(error)
+
+
 def main() -> None:
     app()
 

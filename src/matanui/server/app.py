@@ -1,0 +1,244 @@
+"""The web service: HTTP for the lobby (OpenAPI at /docs), a WebSocket per player for play,
+and the browser client's files. `create_app` builds it; `matanui serve` runs it with uvicorn.
+The WebSocket messages are documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Header, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+from starlette.websockets import WebSocketDisconnect
+
+from matanui import games
+
+from . import catalog
+from .bots import BotPool
+from .lobby import Lobby
+from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
+from .rooms import Backends, Connection, Room
+from .storage import Storage
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY_BYTES = 16_384
+DEFAULT_DATABASE = "sqlite:///matanui.db"
+
+
+class SeatLink(BaseModel):
+    seat: int
+    character: str
+    kind: str
+    token: str | None
+    link: str | None
+
+
+class CreatedGame(BaseModel):
+    id: str
+    seats: list[SeatLink]
+    hotseat_link: str | None
+    spectator_link: str
+
+
+class JoinedSeat(BaseModel):
+    seat: int
+    token: str
+    link: str
+
+
+def seat_link(game_id: str, seat: int, token: str) -> str:
+    # The token rides in the fragment, which browsers never send to a server.
+    return f"/games/{game_id}#seat={seat}&token={token}"
+
+
+def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0) -> FastAPI:
+    """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots;
+    a bot's move is broadcast no sooner than `bot_pace` seconds after the action before it."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(database)
+        bots = BotPool(bot_workers)
+        lobby = Lobby(Backends(storage, bots, bot_pace))
+        await lobby.load()
+        app.state.lobby = lobby
+        try:
+            yield
+        finally:
+            await lobby.stop()
+            bots.close()
+            storage.close()
+
+    app = FastAPI(title="matanui", version="1", lifespan=lifespan, description=(
+        "Play three BIONICLE tabletop games in the browser. HTTP is for the lobby; play goes over "
+        "the WebSocket /ws/games/{id}, documented in docs/protocol.md."))
+
+    def lobby_of(request: Request | WebSocket) -> Lobby:
+        return request.app.state.lobby
+
+    @app.exception_handler(Rejected)
+    async def rejected(_: Request, exc: Rejected) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}"
+                             for e in exc.errors())
+        return JSONResponse({"error": "bad_request", "message": problems}, status_code=422)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            return JSONResponse({"error": "too_large", "message": f"request bodies are at most "
+                                 f"{MAX_BODY_BYTES} bytes"}, status_code=413)
+        return await call_next(request)
+
+    # -- pages -------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "game.html")
+
+    @app.get("/games/{game_id}/replay", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # -- the lobby's HTTP API ----------------------------------------------------------
+
+    @app.get("/api/catalog", summary="The games, their characters, options and bot levels")
+    async def get_catalog() -> list[dict[str, Any]]:
+        return catalog.catalog()
+
+    @app.get("/api/catalog/{game}", summary="One game's description and components for drawing it")
+    async def get_picture_book(game: str) -> dict[str, Any]:
+        if game not in games.names():
+            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+                           f"{', '.join(games.names())}", status=404)
+        return catalog.picture_book(game)
+
+    @app.get("/api/games", summary="Open and running games, then recently finished ones")
+    async def list_games(request: Request) -> list[dict[str, Any]]:
+        return lobby_of(request).listing()
+
+    @app.post("/api/games", status_code=201, response_model=CreatedGame,
+              summary="Create a game; the answer holds each human seat's secret invite link")
+    async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
+        room, tokens = await lobby_of(request).create(spec)
+        seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
+                          token=token, link=seat_link(room.id, i, token) if token else None)
+                 for i, token in enumerate(tokens)]
+        humans = [t for t in tokens if t]
+        hotseat = f"/games/{room.id}#tokens={','.join(humans)}" if spec.hotseat and humans else None
+        return CreatedGame(id=room.id, seats=seats, hotseat_link=hotseat, spectator_link=f"/games/{room.id}")
+
+    @app.get("/api/games/{game_id}", summary="One game's public summary")
+    async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+        return lobby_of(request).room(game_id).summary()
+
+    @app.post("/api/games/{game_id}/join", response_model=JoinedSeat,
+              summary="Take the first free human seat of a public game")
+    async def join_game(request: Request, game_id: str) -> JoinedSeat:
+        seat, token = await lobby_of(request).join(game_id)
+        return JoinedSeat(seat=seat, token=token, link=seat_link(game_id, seat, token))
+
+    @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
+              "every seat keeps its token")
+    async def rematch(request: Request, game_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
+        return (await lobby_of(request).rematch(game_id, body.token)).summary()
+
+    @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it")
+    async def replay(request: Request, game_id: str, seat: int | None = None,
+                     x_seat_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return lobby_of(request).replay_frames(game_id, seat, x_seat_token)
+
+    # -- play --------------------------------------------------------------------------
+
+    @app.websocket("/ws/games/{game_id}")
+    async def play(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            room = lobby_of(websocket).room(game_id)
+        except Rejected as exc:
+            await websocket.send_json(exc.to_message())
+            await websocket.close(code=4404)
+            return
+        await serve_connection(websocket, room)
+
+    return app
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next message's payload; WebSocketDisconnect when the client has gone."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return message.get("text") if message.get("text") is not None else message.get("bytes")
+
+
+async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
+    """Wait for a valid hello: a seat token opens that seat, no token opens the public view."""
+    while True:
+        try:
+            message = parse_message(await _receive(websocket))
+            if not isinstance(message, Hello):
+                raise Rejected("hello_first", 'say hello first: {"type": "hello", "token": "..."} to '
+                               'play a seat, or {"type": "hello"} to watch')
+            seat = room.seat_for(message.token) if message.token is not None else None
+        except Rejected as exc:
+            await websocket.send_json(exc.to_message())
+            continue
+        if seat is not None:
+            await room.claim(seat)
+        return Connection(seat)
+
+
+async def _send_outbox(websocket: WebSocket, connection: Connection) -> None:
+    """Drain a connection's outbox; a client that fell too far behind is closed (it reconnects
+    and its welcome brings it up to date)."""
+    while not connection.overflowed:
+        await websocket.send_text(await connection.outbox.get())
+    await websocket.close(code=4008, reason="too far behind; reconnect for a fresh view")
+
+
+async def serve_connection(websocket: WebSocket, room: Room) -> None:
+    try:
+        connection = await _say_hello(websocket, room)
+    except WebSocketDisconnect:
+        return
+    sender = asyncio.create_task(_send_outbox(websocket, connection))
+    room.join(connection)
+    try:
+        while True:
+            try:
+                message = parse_message(await _receive(websocket))
+                if isinstance(message, Hello):
+                    raise Rejected("already_hello", "this connection has said hello already; open a "
+                                   "new connection to change seat")
+                assert isinstance(message, Act)
+                if connection.seat is None:
+                    raise Rejected("spectator", "spectators watch and cannot act; hello with a seat "
+                                   "token to play")
+                await room.act(connection.seat, message.action, message.at)
+            except Rejected as exc:
+                connection.send(json.dumps(exc.to_message()))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.leave(connection)
+        sender.cancel()
+        await asyncio.gather(sender, return_exceptions=True)

@@ -1,0 +1,135 @@
+"""The messages the service accepts: HTTP request bodies and WebSocket messages, checked.
+
+Every check that fails raises `Rejected` with a code and a sentence that says what was wrong
+and what is allowed; the server sends it to the one connection that sent the message (or
+answers the HTTP request with it) and changes nothing. docs/protocol.md documents all of it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .bots import BOT_LEVELS
+
+MAX_MESSAGE_BYTES = 4096
+MAX_TOKEN_CHARS = 128
+MAX_ACTION_CHARS = 200
+MAX_SEED = 2**53  # JavaScript's largest safe whole number: the browser may show it exactly
+
+
+class Rejected(Exception):
+    """A request or message refused; nothing changed. `code` is stable, `message` is for people."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+# -- HTTP bodies -----------------------------------------------------------------------
+
+
+class SeatSpec(BaseModel):
+    """One seat of a new game: who plays it (a person or a bot of a level) and as whom."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"] = "human"
+    level: Literal["easy", "medium", "hard"] = Field(
+        "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
+    character: str | None = Field(
+        None, max_length=64, description="The character (Toa) of this seat; omit to draw one.")
+
+
+class CreateGame(BaseModel):
+    """A new game: which game, its seats in order, its options."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=32, description="A game id from GET /api/catalog.")
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's printed variants.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Omit for a fresh random seed.")
+    hotseat: bool = Field(False, description="All people share one screen (one link for all).")
+    public: bool = Field(False, description="Anyone in the lobby may take a free human seat.")
+
+
+class SeatToken(BaseModel):
+    """A seat's secret token, proving the caller plays that seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=MAX_TOKEN_CHARS)
+
+
+# -- WebSocket messages ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The first message: a seat token to play a seat, or none to watch."""
+
+    token: str | None
+
+
+@dataclass(frozen=True)
+class Act:
+    """Take a legal action. `at`, when given, is the number of actions the client has seen:
+    an action sent from an outdated view is refused instead of applied to a newer position."""
+
+    action: str
+    at: int | None
+
+
+ClientMessage = Hello | Act
+
+
+def parse_message(raw: str | bytes | None) -> ClientMessage:
+    """Check one WebSocket message from a client."""
+    if not isinstance(raw, str):
+        raise Rejected("bad_message", "send JSON text messages, not binary frames")
+    if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise Rejected("too_large", f"the message is {len(raw.encode('utf-8'))} bytes; "
+                       f"at most {MAX_MESSAGE_BYTES} are allowed")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise Rejected("bad_message", f"the message is not valid JSON ({exc.msg} at character "
+                       f"{exc.pos})") from None
+    if not isinstance(data, dict):
+        raise Rejected("bad_message", 'a message must be a JSON object such as {"type": "act", '
+                       '"action": "pass"}')
+    kind = data.get("type")
+    if kind == "hello":
+        _only(data, {"type", "token"})
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS):
+            raise Rejected("bad_message", f"'token' must be a string of at most {MAX_TOKEN_CHARS} "
+                           "characters, or absent to watch")
+        return Hello(token)
+    if kind == "act":
+        _only(data, {"type", "action", "at"})
+        action = data.get("action")
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
+            raise Rejected("bad_message", "'action' must be an action id string (one of the 'legal' "
+                           f"ids, at most {MAX_ACTION_CHARS} characters)")
+        at = data.get("at")
+        if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
+            raise Rejected("bad_message", "'at' must be the whole number of actions you have seen")
+        return Act(action, at)
+    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello' and 'act'")
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise Rejected("bad_message", f"unknown field(s) {', '.join(extra)}; a {data['type']!r} "
+                       f"message has: {', '.join(sorted(allowed))}")

@@ -1,0 +1,235 @@
+"""A room is one live game on the server: the authoritative state, its seats and the
+connections watching it.
+
+The room is the only place where an action is applied. A seat's action is checked (the game
+is running, the view was current, the seat is to decide, the action is legal), committed to
+the database, applied, and only then broadcast: each connection receives its own seat's
+observation and the new events as its seat may see them (spectators: the public view).
+Actions of one game are serialised by the room's lock; different games never wait on each
+other, and bots think in worker processes (bots.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from matanui.engine import Event, IllegalAction, State
+
+from .bots import BotPool
+from .protocol import Rejected
+from .storage import GameRow, SeatRow, Storage
+
+log = logging.getLogger("matanui.server")
+
+OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconnected
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Backends:
+    """What every room shares: the database, the bot workers, and the bots' pace."""
+
+    storage: Storage
+    bots: BotPool
+    bot_pace: float = 0.0  # least seconds between a bot's move and the action before it
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket client of a room: its seat (None: a spectator) and its outbox, which a
+    sender task drains so that one slow client never holds up a broadcast."""
+
+    seat: int | None
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
+    overflowed: bool = False
+
+    def send(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True  # the handler closes it; the client reconnects for a fresh view
+
+
+class Room:
+    def __init__(self, row: GameRow, state: State, events: list[Event], backends: Backends) -> None:
+        self.row = row
+        self.state = state
+        self.events = events  # every event since the set-up, for the log of (re)connecting clients
+        self.backends = backends
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    # -- seats -------------------------------------------------------------------------
+
+    def seat_for(self, token: str) -> int:
+        """The seat a token opens, compared in constant time; Rejected if none."""
+        wanted = token_hash(token)
+        found = None
+        for seat, row in enumerate(self.row.seats):
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, wanted):
+                found = seat
+        if found is None:
+            raise Rejected("bad_token", "this token opens no seat of this game; use your invite link, "
+                           "or send no token to watch", status=403)
+        return found
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        online = {c.seat for c in self.connections}
+        return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
+                 "online": seat in online or s.kind == "bot"} for seat, s in enumerate(self.row.seats)]
+
+    async def claim(self, seat: int) -> None:
+        if not self.row.seats[seat].claimed:
+            self.row.seats[seat].claimed = True
+            await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
+
+    def status(self) -> str:
+        if self.state.is_over:
+            return "finished"
+        open_seat = any(s.kind == "human" and not s.claimed for s in self.row.seats)
+        return "open" if self.row.public and open_seat else "running"
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {"id": self.id, "game": state.game.name, "title": state.game.title,
+                "players": list(state.players), "options": state.options, "seats": self.seats_public(),
+                "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
+                "public": self.row.public, "winners": state.winners, "created": self.row.created,
+                "rematch": self.row.rematch}
+
+    # -- what a connection sees --------------------------------------------------------
+
+    def view(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+        """The position as `seat` may see it, with `events` as that seat may see them."""
+        state = self.state
+        legal = []
+        if seat is not None and seat == state.current_player:
+            legal = [{"id": a, "text": state.describe(a)} for a in state.legal_actions()]
+        return {"at": len(state.history), "current_player": state.current_player,
+                "observation": state.observation(seat), "legal": legal,
+                "events": [e.view(seat) for e in events], "over": state.is_over,
+                "winners": state.winners}
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        return {"type": "welcome", "game_id": self.id, "game": state.game.name,
+                "title": state.game.title, "seat": seat, "players": list(state.players),
+                "seats": self.seats_public(), "rematch": self.row.rematch, **self.view(seat, self.events)}
+
+    def join(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        connection.send(json.dumps(self.welcome(connection.seat)))
+        self.announce_seats()
+
+    def leave(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        self.announce_seats()
+
+    def announce_seats(self) -> None:
+        self.broadcast_all({"type": "seats", "seats": self.seats_public()})
+
+    def broadcast_all(self, message: dict[str, Any]) -> None:
+        """A message that is the same for every seat (nothing secret in it)."""
+        text = json.dumps(message)
+        for connection in self.connections:
+            connection.send(text)
+
+    def _broadcast_update(self, events: list[Event]) -> None:
+        texts: dict[int | None, str] = {}
+        for connection in self.connections:
+            text = texts.get(connection.seat)
+            if text is None:
+                text = texts[connection.seat] = json.dumps(
+                    {"type": "update", **self.view(connection.seat, events)})
+            connection.send(text)
+
+    # -- acting ------------------------------------------------------------------------
+
+    async def act(self, seat: int, action: str, at: int | None) -> None:
+        """Check, commit, apply and broadcast one action of `seat`; Rejected changes nothing."""
+        async with self.lock:
+            state = self.state
+            number = len(state.history)
+            if state.is_over:
+                raise Rejected("game_over", "the game is over; no more actions are taken (ask for a "
+                               "rematch instead)", status=409)
+            if at is not None and at != number:
+                raise Rejected("stale", f"you acted on the position after action {at}, but the game "
+                               f"is at action {number}; look at the new position and act again",
+                               status=409)
+            if seat != state.current_player:
+                raise Rejected("not_your_turn", f"it is Player {state.current_player + 1}'s decision, "
+                               f"not yours (you are Player {seat + 1})", status=409)
+            if not state.is_legal(action):
+                try:
+                    state.apply(action)  # raises IllegalAction, saying why, and changes nothing
+                except IllegalAction as exc:
+                    raise Rejected("illegal", str(exc), status=422) from None
+                raise AssertionError(f"{action!r} was neither legal nor refused")
+            storage = self.backends.storage
+            await storage.run(storage.append_action, self.id, number + 1, action)
+            events = state.apply(action)
+            self.events.extend(events)
+            if state.is_over:
+                self.row.finished = True
+                await storage.run(storage.mark_finished, self.id)
+            self._broadcast_update(events)
+        self.wake_bot()
+
+    # -- bots --------------------------------------------------------------------------
+
+    def wake_bot(self) -> None:
+        """Start the bot loop if a bot is to decide and none is thinking already."""
+        seat = self.state.current_player
+        if seat is None or self.row.seats[seat].kind != "bot":
+            return
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.create_task(self._bot_turns(), name=f"bots-{self.id}")
+
+    async def _bot_turns(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            seat = self.state.current_player
+            if seat is None or self.row.seats[seat].kind != "bot":
+                return
+            record = self.state.record().to_dict()
+            started = loop.time()
+            try:
+                action = await self.backends.bots.choose(record, seat, self.row.seats[seat].level or "medium")
+            except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
+                log.exception("bot for seat %s of game %s failed", seat, self.id)
+                self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
+                                            f"({exc}); the game waits").to_message())
+                return
+            delay = self.backends.bot_pace - (loop.time() - started)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            try:
+                await self.act(seat, action, at=len(record["actions"]))
+            except Rejected as exc:
+                log.error("bot move %r refused in game %s: %s", action, self.id, exc.message)
+                return
+
+    async def stop(self) -> None:
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            await asyncio.gather(self.bot_task, return_exceptions=True)
+
+
+def seats_from(rows: list[SeatRow]) -> list[SeatRow]:
+    """Copies of seat rows (a rematch keeps the seats, tokens and levels of its game)."""
+    return [SeatRow(s.kind, s.level, s.token_hash, s.claimed) for s in rows]

@@ -1,0 +1,32 @@
+"""`matanui serve`: run the web service with uvicorn and say where it is."""
+
+from __future__ import annotations
+
+import uvicorn
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from matanui.engine import MatanuiError
+
+from .app import create_app
+from .protocol import MAX_MESSAGE_BYTES
+
+
+def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float) -> None:
+    if bot_workers < 1:
+        raise MatanuiError("--bot-workers must be at least 1")
+    if bot_pace < 0:
+        raise MatanuiError("--bot-pace must be 0 or more seconds")
+    if not 0 < port < 65536:
+        raise MatanuiError("--port must be 1 to 65535")
+    try:
+        make_url(database)
+    except ArgumentError:
+        raise MatanuiError(f"--database {database!r} is not a database URL; use sqlite:///FILE or "
+                           "postgresql+psycopg://USER:PASSWORD@HOST/DB") from None
+    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace)
+    print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
+          flush=True)
+    # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;
+    # smaller oversized ones get the protocol's clear error.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=2 * MAX_MESSAGE_BYTES)

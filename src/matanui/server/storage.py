@@ -1,0 +1,182 @@
+"""Persistence: a game is its record (seed, players, options, actions) plus its seats.
+
+SQLAlchemy Core over two tables, `games` and `actions` (one row per accepted action, keyed by
+game and number, so an action can never be stored twice). SQLite (one file) by default, any
+SQLAlchemy URL otherwise (PostgreSQL: `postgresql+psycopg://...`).
+
+The calls are synchronous; the server runs them on one dedicated thread (`Storage.run`) so
+the event loop never waits on the disk and writes reach the database in the order accepted.
+SQLite runs in WAL mode with synchronous=NORMAL: a committed action survives the server
+being killed (what the restart test checks); only a power cut can lose the last commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+from matanui.engine import Record
+
+T = TypeVar("T")
+
+metadata = MetaData()
+
+games_table = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules_version", String(16), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("players", JSON, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("arrangement", JSON, nullable=True),
+    Column("seats", JSON, nullable=False),  # [{"kind", "level", "token_hash", "claimed"}]
+    Column("public", Boolean, nullable=False),
+    Column("hotseat", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("rematch", String(32), nullable=True),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 1-based, in the order applied
+    Column("action", Text, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    """One seat as stored: a person (with the hash of their secret token) or a bot."""
+
+    kind: str  # "human" or "bot"
+    level: str | None = None  # bot level: easy, medium, hard
+    token_hash: str | None = None
+    claimed: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
+                "claimed": self.claimed}
+
+
+@dataclass
+class GameRow:
+    """A stored game: its record without the actions, and its seats."""
+
+    id: str
+    record: Record
+    seats: list[SeatRow]
+    public: bool
+    hotseat: bool
+    created: float = field(default_factory=time.time)
+    finished: bool = False
+    rematch: str | None = None
+
+
+class Storage:
+    """The database behind the server. Every method is synchronous; call them through `run`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matanui-db")
+
+    async def run(self, call: Callable[..., T], *args: Any) -> T:
+        """Run one storage call on the database thread, in submission order."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- writes ------------------------------------------------------------------------
+
+    def create_game(self, row: GameRow) -> None:
+        record = row.record
+        with self.engine.begin() as db:
+            db.execute(insert(games_table).values(
+                id=row.id, game=record.game, rules_version=record.rules_version, seed=record.seed,
+                players=record.players, options=record.options, arrangement=record.arrangement,
+                seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
+                created=row.created, finished=False, rematch=None,
+            ))
+
+    def append_action(self, game_id: str, number: int, action: str) -> None:
+        """Commit action `number` (1-based) of a game."""
+        with self.engine.begin() as db:
+            db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
+
+    def mark_finished(self, game_id: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(finished=True))
+
+    def set_seats(self, game_id: str, seats: list[SeatRow]) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id)
+                       .values(seats=[s.to_dict() for s in seats]))
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
+
+    # -- reads -------------------------------------------------------------------------
+
+    def load_games(self) -> list[GameRow]:
+        """Every stored game with its actions, oldest first."""
+        with self.engine.connect() as db:
+            actions: dict[str, list[str]] = {}
+            for game_id, action in db.execute(
+                select(actions_table.c.game_id, actions_table.c.action)
+                .order_by(actions_table.c.game_id, actions_table.c.number)
+            ):
+                actions.setdefault(game_id, []).append(action)
+            rows = db.execute(select(games_table).order_by(games_table.c.created)).mappings().all()
+        return [_game_row(row, actions.get(row["id"], [])) for row in rows]
+
+
+def _game_row(row: Any, actions: list[str]) -> GameRow:
+    record = Record(game=row["game"], rules_version=row["rules_version"], seed=row["seed"],
+                    players=list(row["players"]), options=dict(row["options"]),
+                    arrangement=row["arrangement"], actions=actions)
+    seats = [SeatRow(**seat) for seat in row["seats"]]
+    return GameRow(id=row["id"], record=record, seats=seats, public=row["public"],
+                   hotseat=row["hotseat"], created=row["created"], finished=row["finished"],
+                   rematch=row["rematch"])
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,40 @@
+"""Driving the service as a client would: create games, say hello, play to the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+HUMAN_VS_BOT = [{"kind": "human", "character": "tahu"}, {"kind": "bot", "level": "easy", "character": "gali"}]
+
+
+def create(client: TestClient, seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
+    body = {"game": "reconstruct", "seats": seats or HUMAN_VS_BOT, "seed": 5, **extra}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def receive_view(ws: Any, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The next welcome or update (errors fail the test); every message goes to `log`."""
+    while True:
+        message = ws.receive_json()
+        if log is not None:
+            log.append(message)
+        assert message["type"] != "error", message
+        if message["type"] in ("welcome", "update"):
+            return message
+
+
+def play_out(ws: Any, rng: random.Random, log: list[dict[str, Any]] | None = None,
+             until: int | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Answer every decision of this seat at random until the game ends (or reaches `until`),
+    starting from `view` (the last one received) or the next one to come."""
+    view = view or receive_view(ws, log)
+    while not view["over"] and (until is None or view["at"] < until):
+        if view["legal"]:
+            ws.send_json({"type": "act", "action": rng.choice(view["legal"])["id"], "at": view["at"]})
+        view = receive_view(ws, log)
+    return view
