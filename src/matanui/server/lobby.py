@@ -184,7 +184,7 @@ class Lobby:
             # An action id or its words may name what only the actor knew (a card from the hand):
             # shown to the actor, and to everyone once the game is over.
             shown = state.is_over or seat == actor
-            text = step.describe(action) if shown else f"Player {actor + 1} decides."
+            text = f"Player {actor + 1}: " + (step.describe(action) if shown else "decides.")
             events = step.apply(action)
             frames.append({"action": action if shown else None, "actor": actor, "text": text,
                            "events": [e.view(seat) for e in events], "observation": step.observation(seat)})

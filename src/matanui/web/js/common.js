@@ -1,0 +1,78 @@
+// What every page shares: talking to the HTTP API, remembering seat tokens, loading a
+// game's picture book and its board view, and small DOM helpers.
+
+export async function api(path, options = {}) {
+  const response = await fetch(path, {
+    headers: { "content-type": "application/json", ...(options.headers || {}) },
+    ...options,
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.message || `${response.status} ${response.statusText}`);
+  return body;
+}
+
+// Seat tokens live in this browser only: taken from the invite link's fragment (never sent
+// to the server in a URL), kept in localStorage so that a reload resumes the seat.
+const KEY = (gameId) => `matanui:tokens:${gameId}`;
+
+export function tokensFor(gameId) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  let tokens = hash.get("tokens") ? hash.get("tokens").split(",") : hash.get("token") ? [hash.get("token")] : null;
+  if (tokens) {
+    localStorage.setItem(KEY(gameId), JSON.stringify(tokens));
+    history.replaceState(null, "", location.pathname + location.search);
+  } else {
+    tokens = JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
+  }
+  return tokens;
+}
+
+export function rememberTokens(gameId, tokens) {
+  localStorage.setItem(KEY(gameId), JSON.stringify(tokens));
+}
+
+const books = new Map();
+export async function pictureBook(game) {
+  if (!books.has(game)) books.set(game, await api(`/api/catalog/${game}`));
+  return books.get(game);
+}
+
+// A game's board view: views/<game>.js, or the plain one for a game without its own.
+const KNOWN_VIEWS = ["reconstruct", "masks", "makuta"];
+export async function boardView(game) {
+  const name = KNOWN_VIEWS.includes(game) ? game : "plain";
+  return import(`./views/${name}.js`);
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") node.style.cssText = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function playerName(book, obs, seat) {
+  const id = obs.players[seat];
+  const character = book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
+  return `Player ${seat + 1} · ${character}`;
+}
+
+// One line of the log per event, in the rulebook's words; the newest at the bottom.
+export function appendLog(list, events, { clear = false } = {}) {
+  if (clear) list.replaceChildren();
+  for (const event of events) {
+    list.append(el("li", { class: `ev ev-${event.kind}`, dataset: { seat: event.seat ?? "" } }, event.text));
+  }
+  list.scrollTop = list.scrollHeight;
+}

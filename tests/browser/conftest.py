@@ -1,0 +1,88 @@
+"""Browser tests: the real server in its own process, driven by Playwright through Debian's
+headless chromium (never a browser downloaded by Playwright). Screenshots go to artifacts/."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(database: str, port: int) -> subprocess.Popen:
+    """`matanui serve` in a child process; returns once it answers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "matanui.cli", "serve", "--port", str(port), "--database", database,
+         "--bot-pace", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=2)
+            return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {process.stdout.read().decode()}") from None
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("the server did not answer within 60 s")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    process = start_server(f"sqlite:///{tmp_path_factory.mktemp('browser') / 'matanui.db'}", port)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Debian's chromium (.ci/run installs it)")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    context = browser.new_context(viewport=LAPTOP)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def screenshot(page: object, name: str) -> None:
+    """Keep a picture of the page at laptop and at phone width as a test artefact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-laptop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size(LAPTOP)
