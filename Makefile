@@ -18,7 +18,7 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
-	$(BIN)/matanui play reconstruct --as tahu --vs heuristic
+	$(BIN)/matanui serve
 
 test: $(VENV)/.dev-installed
 	$(BIN)/pytest

@@ -4,15 +4,12 @@ headless chromium (never a browser downloaded by Playwright). Screenshots go to 
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.server.process import free_port, start_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -20,30 +17,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(database: str, port: int) -> subprocess.Popen:
-    """`matanui serve` in a child process; returns once it answers."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "matanui.cli", "serve", "--port", str(port), "--database", database,
-         "--bot-pace", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=2)
-            return process
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited: {process.stdout.read().decode()}") from None
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError("the server did not answer within 60 s")
 
 
 @pytest.fixture(scope="session")

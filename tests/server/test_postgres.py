@@ -1,0 +1,47 @@
+"""The same service on PostgreSQL: a real server that .ci/run starts on loopback and names in
+MATANUI_TEST_POSTGRES. A whole game is played, the app is stopped and started again, and the
+game comes back exactly where it stood."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from matanui.server import create_app
+
+from .helpers import create, play_out
+
+URL = os.environ.get("MATANUI_TEST_POSTGRES")
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    if not URL:
+        if os.environ.get("CI"):
+            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
+        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    return URL
+
+
+def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_url):
+    with TestClient(create_app(postgres_url)) as client:
+        finished = create(client, seed=41)
+        running = create(client, seed=42)
+        with client.websocket_connect(f"/ws/games/{finished['id']}") as ws:
+            ws.send_json({"type": "hello", "token": finished["seats"][0]["token"]})
+            end = play_out(ws, random.Random(6))
+        with client.websocket_connect(f"/ws/games/{running['id']}") as ws:
+            ws.send_json({"type": "hello", "token": running["seats"][0]["token"]})
+            middle = play_out(ws, random.Random(7), until=5)
+        before = client.get(f"/api/games/{running['id']}/replay").json()
+    with TestClient(create_app(postgres_url)) as client:
+        assert client.get(f"/api/games/{finished['id']}").json()["at"] == end["at"]
+        after = client.get(f"/api/games/{running['id']}/replay").json()
+        assert after["frames"][: len(before["frames"])] == before["frames"]  # nothing lost
+        assert len(before["frames"]) > middle["at"]
+        with client.websocket_connect(f"/ws/games/{running['id']}") as ws:
+            ws.send_json({"type": "hello", "token": running["seats"][0]["token"]})
+            assert play_out(ws, random.Random(8))["over"]
