@@ -3,17 +3,21 @@
 An agent's `act` is CPU-bound Python (a `hard` bot searches for a second), so running it on
 the event loop would freeze every game, and running it on a thread would still hold the GIL
 against the loop. A worker process instead receives the game's record (a few hundred bytes),
-replays it, builds the agent and returns one action id. Workers keep no game in memory, so
-any worker can serve any game, a restarted server needs nothing but the database, and a
-bot's move depends only on the record: its seed is drawn from (game seed, seat, move number).
+replays it, builds the agent and returns one action id. The record is the truth: a worker
+keeps recent positions only as a cache (it applies just the actions since), so any worker
+can serve any game, a restarted server needs nothing but the database, and a bot's move
+depends only on the record: its seed is drawn from (game seed, seat, move number).
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from matanui.engine import Record, State
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
@@ -23,13 +27,34 @@ def bot_seed(game_seed: int, seat: int, move: int) -> int:
     return (game_seed * 1_000_003 + seat * 10_007 + move) % (2**63)
 
 
-def choose_action(record: dict[str, Any], seat: int, level: str) -> str:
-    """In a worker: rebuild the game from its record and let the bot decide for `seat`."""
+# A worker's last position of each game it served, so that the next decision applies only the
+# actions since (replaying whole records would cost each game time in the square of its length).
+_positions: OrderedDict[str, State] = OrderedDict()
+POSITIONS_KEPT = 512
+
+
+def _position(game_id: str, record: Record) -> State:
+    from matanui.engine import replay
+
+    state = _positions.pop(game_id, None)
+    if (state is None or state.seed != record.seed
+            or state.history != record.actions[: len(state.history)]):
+        state = replay(record)
+    else:
+        for action in record.actions[len(state.history):]:
+            state.apply(action)
+    _positions[game_id] = state
+    if len(_positions) > POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return state
+
+
+def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str) -> str:
+    """In a worker: bring the game up to its record and let the bot decide for `seat`."""
     from matanui.ai import SeatView, make_agent
-    from matanui.engine import Record, replay
 
     parsed = Record.from_dict(record)
-    state = replay(parsed)
+    state = _position(game_id, parsed)
     if state.current_player != seat:
         raise RuntimeError(f"seat {seat} is not to decide (seat {state.current_player} is)")
     agent = make_agent(level, parsed.game, seed=bot_seed(parsed.seed, seat, len(parsed.actions)))
@@ -53,9 +78,9 @@ class BotPool:
         context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm_up)
 
-    async def choose(self, record: dict[str, Any], seat: int, level: str) -> str:
+    async def choose(self, game_id: str, record: dict[str, Any], seat: int, level: str) -> str:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_action, record, seat, level)
+        return await loop.run_in_executor(self._pool, choose_action, game_id, record, seat, level)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

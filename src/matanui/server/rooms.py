@@ -206,10 +206,11 @@ class Room:
             seat = self.state.current_player
             if seat is None or self.row.seats[seat].kind != "bot":
                 return
-            record = self.state.record().to_dict()
+            record = vars(self.state.record())  # a shallow dict: Record.to_dict deep-copies
             started = loop.time()
             try:
-                action = await self.backends.bots.choose(record, seat, self.row.seats[seat].level or "medium")
+                action = await self.backends.bots.choose(self.id, record, seat,
+                                                         self.row.seats[seat].level or "medium")
             except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
                 log.exception("bot for seat %s of game %s failed", seat, self.id)
                 self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
