@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from matanui.arena.analysis import analyse
 from matanui.arena.backends import LocalBackend
-from matanui.arena.htmlreport import write_report
+from matanui.arena.htmlreport import render_html, write_report
 from matanui.arena.results import ResultStore
 from matanui.arena.simulate import GameRow, Job, SimulationError, simulate
 from matanui.cli import app
@@ -93,3 +93,14 @@ def test_bad_command_lines_get_a_clear_error(args, message, tmp_path):
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_a_many_player_report_shows_turn_order_and_its_json_matches(tmp_path):
+    job = Job.build("makuta", ["random"], 3, players=3)
+    rows = [GameRow(i, i, ("tahu", "onua", "lewa"), ("random",) * 3, i % 3, ((i + 1) % 3,), 90, 30,
+                    {"token": "turaga:nuju", "space": "0,5"}) for i in range(3)]
+    data = analyse(job, rows)
+    assert [p["wins"] for p in data["first_seat"]["by_turn_order"]] == [0, 3, 0]
+    assert data["fair_rate"] == 1 / 3
+    page = render_html(data)
+    assert page.count("data:image/png;base64,") == 6  # characters, pairings, first seat, length, space, token
