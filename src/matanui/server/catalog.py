@@ -27,8 +27,42 @@ def _reconstruct(game: Any) -> dict[str, Any]:
     }
 
 
+def _masks(game: Any) -> dict[str, Any]:
+    from matanui.games.masks.cards import SKILL_NAMES
+
+    cards = game.cards
+    return {
+        "skills": list(SKILL_NAMES),
+        "toa": {t.id: {"name": t.name, "element": t.element, "skills": list(t.skills)}
+                for t in cards.toa.values()},
+        "legend": {key: {"kind": s.kind, "circles": s.circles, "name": s.name}
+                   for key, s in game.maps.legend.items()},
+        "maps": {option: {"name": b.name, "width": b.width, "height": b.height, "symbols": list(b.symbols)}
+                 for option, b in game.maps.boards.items()},
+        "mask_cards": {str(n): {"toa": c.toa, "kind": c.kind, "name": c.name, "text": c.text}
+                       for n, c in cards.mask_cards.items()},
+        "challenges": {str(n): {"skill": SKILL_NAMES[c.skill]} for n, c in cards.challenges.items()},
+        "missions": {str(n): {"text": c.text} for n, c in cards.missions.items()},
+        "actions": {str(n): {"name": c.name, "text": c.text} for n, c in cards.actions.items()},
+    }
+
+
+def _makuta(game: Any) -> dict[str, Any]:
+    """Every board in its four turns: each space's squares and printed icon, in board-local
+    x, y (the island's spaces are named by the first square plus the board's place)."""
+    return {
+        "toa": {t: {"name": toa.name} for t, toa in game.parts.toa.items()},
+        "boards": {board_id: [{"size": shape.board.size, "cells": [list(map(list, c)) for c in shape.cells],
+                               "icons": list(shape.icons), "temple": [list(sq) for sq in shape.temple]}
+                              for shape in shapes]
+                   for board_id, shapes in game.shapes.items()},
+    }
+
+
 PICTURE_BOOKS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "reconstruct": _reconstruct,
+    "masks": _masks,
+    "makuta": _makuta,
 }
 
 

@@ -1,0 +1,39 @@
+"""Each game's board in the browser: Quest for the Masks and Quest for Makuta are drawn from
+their observations, a move is made by clicking the board (or the list), and pictures of both
+widths are kept."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from .conftest import screenshot
+from .test_reconstruct import SETTLED
+
+
+def create(server: str, game: str, bots: int) -> dict:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * bots
+    request = urllib.request.Request(f"{server}/api/games", headers={"content-type": "application/json"},
+                                     data=json.dumps({"game": game, "seats": seats, "seed": 9}).encode())
+    return json.load(urllib.request.urlopen(request, timeout=10))
+
+
+@pytest.mark.parametrize(("game", "board", "bots"), [("masks", ".mmap", 1), ("makuta", ".island", 2)])
+def test_the_board_is_drawn_and_played_by_clicking(server, page, game, board, bots):
+    created = create(server, game, bots)
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector(board)
+    for _ in range(12):
+        page.wait_for_function(SETTLED, timeout=15_000)
+        if not page.locator("#over").is_hidden():
+            break
+        target = page.locator("#board .target:enabled").first
+        if target.count():
+            target.click()
+        else:
+            page.locator("#actions button:enabled").first.click()
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert page.locator("#log li").count() > 3
+    screenshot(page, game)
