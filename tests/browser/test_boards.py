@@ -37,3 +37,21 @@ def test_the_board_is_drawn_and_played_by_clicking(server, page, game, board, bo
     page.wait_for_function(SETTLED, timeout=15_000)
     assert page.locator("#log li").count() > 3
     screenshot(page, game)
+
+
+def test_hot_seat_hides_each_view_until_the_next_person_is_ready(server, page):
+    seats = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
+    request = urllib.request.Request(f"{server}/api/games", headers={"content-type": "application/json"},
+                                     data=json.dumps({"game": "reconstruct", "seats": seats, "seed": 2,
+                                                      "hotseat": True}).encode())
+    created = json.load(urllib.request.urlopen(request, timeout=10))
+    page.goto(server + created["hotseat_link"])
+    page.wait_for_function(SETTLED, timeout=15_000)
+    first = page.text_content("#title")
+    page.locator("#actions button:enabled").last.click()  # pass: the other player decides
+    page.wait_for_selector("#cover:not([hidden])")
+    assert "Pass the screen to" in page.text_content("#cover-text")
+    screenshot(page, "hotseat-cover")
+    page.click("#cover-button")
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert page.text_content("#title") != first  # now the other seat's view

@@ -23,7 +23,7 @@ from matanui.engine import Event, IllegalAction, State
 
 from .bots import BotPool
 from .protocol import Rejected
-from .storage import GameRow, SeatRow, Storage
+from .storage import GameRow, Storage
 
 log = logging.getLogger("matanui.server")
 
@@ -230,7 +230,3 @@ class Room:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)
 
-
-def seats_from(rows: list[SeatRow]) -> list[SeatRow]:
-    """Copies of seat rows (a rematch keeps the seats, tokens and levels of its game)."""
-    return [SeatRow(s.kind, s.level, s.token_hash, s.claimed) for s in rows]
