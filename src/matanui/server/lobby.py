@@ -6,6 +6,7 @@ It knows no rule: games are made with `Game.new_game` and rebuilt with `engine.r
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from typing import Any
@@ -17,6 +18,8 @@ from matanui.engine import Event, MatanuiError, Record, State, replay
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .rooms import Backends, Room, token_hash
 from .storage import GameRow, SeatRow
+
+log = logging.getLogger("matanui.server")
 
 RECENT_FINISHED = 20  # finished games the lobby lists (for replays and rematches)
 
@@ -40,11 +43,15 @@ class Lobby:
         """Rebuild every stored game from its record, and let bots whose turn it is move."""
         storage = self.backends.storage
         for row in await storage.run(storage.load_games):
-            state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
-                                  row.record.players, row.record.options, row.record.arrangement))
-            events = _setup_events(state)
-            for action in row.record.actions:
-                events += state.apply(action)
+            try:
+                state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
+                                      row.record.players, row.record.options, row.record.arrangement))
+                events = _setup_events(state)
+                for action in row.record.actions:
+                    events += state.apply(action)
+            except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
+                log.warning("game %s is not served: %s", row.id, exc)
+                continue
             self._open(row, state, events)
 
     def _open(self, row: GameRow, state: State, events: list[Event]) -> Room:
