@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import uvicorn
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from matanui.engine import MatanuiError
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
+from .storage import Storage
 
 
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float) -> None:
@@ -24,6 +25,10 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
     except ArgumentError:
         raise MatanuiError(f"--database {database!r} is not a database URL; use sqlite:///FILE or "
                            "postgresql+psycopg://USER:PASSWORD@HOST/DB") from None
+    try:
+        Storage(database).close()  # creates the tables; fails early and clearly if unreachable
+    except (SQLAlchemyError, ImportError) as exc:
+        raise MatanuiError(f"cannot open the database {database!r}: {exc}") from None
     app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace)
     print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
           flush=True)

@@ -1,0 +1,20 @@
+"""`matanui serve` refuses bad settings with a clear error before starting anything."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from matanui.cli import app
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--database", "nonsense"], "is not a database URL"),
+    (["--database", "postgresql+psycopg://x:y@127.0.0.1:1/db"], "cannot open the database"),
+    (["--bot-workers", "0"], "--bot-workers must be at least 1"),
+    (["--bot-pace", "-1"], "--bot-pace must be 0 or more"),
+    (["--port", "70000"], "--port must be 1 to 65535"),
+])
+def test_bad_settings_are_refused(args, words):
+    result = CliRunner().invoke(app, ["serve", *args])
+    assert result.exit_code == 2 and words in " ".join(result.output.split())
