@@ -4,10 +4,13 @@ SQLAlchemy Core over two tables, `games` and `actions` (one row per accepted act
 game and number, so an action can never be stored twice). SQLite (one file) by default, any
 SQLAlchemy URL otherwise (PostgreSQL: `postgresql+psycopg://...`).
 
-The calls are synchronous; the server runs them on one dedicated thread (`Storage.run`) so
-the event loop never waits on the disk and writes reach the database in the order accepted.
-SQLite runs in WAL mode with synchronous=NORMAL: a committed action survives the server
-being killed (what the restart test checks); only a power cut can lose the last commits.
+The calls are synchronous and go through `Storage.run`, in the order they are made. SQLite
+runs in WAL mode with synchronous=NORMAL: a commit appends to the log without waiting for the
+disk (about a tenth of a millisecond), so it runs inline on the event loop; handing it to a
+thread cost more than the write (the GIL hops measured as most of the round trip under load,
+see docs/performance.md). A committed action survives the server being killed (what the
+restart test checks); only a power cut can lose the last commits. Other databases (PostgreSQL)
+answer over the network, so their calls run on one dedicated thread and the loop never waits.
 """
 
 from __future__ import annotations
@@ -109,10 +112,13 @@ class Storage:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self.inline = self.engine.dialect.name == "sqlite"
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matanui-db")
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
-        """Run one storage call on the database thread, in submission order."""
+        """Run one storage call: inline for SQLite, else on the database thread, in order."""
+        if self.inline:
+            return call(*args)
         return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
 
     def close(self) -> None:
