@@ -52,6 +52,8 @@ async function receive(connection, message) {
     if (message.code === "bad_token") {
       // A token that opens nothing (an old link): forget it and watch instead.
       localStorage.removeItem(`matanui:tokens:${gameId}`);
+      connection.token = null;
+      connection.ws?.send(JSON.stringify({ type: "hello" }));
     }
     problem = message.message;
   }
