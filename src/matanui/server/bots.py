@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -61,13 +64,21 @@ def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str) -
     return agent.act(SeatView(state, seat))
 
 
-def _warm_up() -> None:
-    """Load the agents and every game's data once per worker, before the first bot turn."""
+def _warm_up(server: int) -> None:
+    """Load the agents and every game's data once per worker, before the first bot turn, and
+    leave with the server: a server killed outright (kill -9) never tells its workers."""
     import matanui.ai  # noqa: F401  (the import is the warm-up)
     from matanui import games
 
     for name in games.names():
         games.get(name)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True, name="watch-server").start()
+
+
+def _exit_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 class BotPool:
@@ -76,11 +87,13 @@ class BotPool:
     def __init__(self, workers: int) -> None:
         # spawn, not fork: the server process has threads (the database thread, uvicorn's).
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm_up)
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm_up,
+                                         initargs=(os.getpid(),))
 
     async def choose(self, game_id: str, record: dict[str, Any], seat: int, level: str) -> str:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, choose_action, game_id, record, seat, level)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (a decision in progress finishes first: at most a hard bot's second)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
