@@ -120,6 +120,15 @@ def test_a_results_file_holds_one_job_and_may_only_grow(tmp_path):
         assert store.job().games == 25 and store.count() == 25
 
 
+def test_a_run_is_not_resumed_once_the_games_data_changed(tmp_path, monkeypatch):
+    path = str(tmp_path / "d.sqlite")
+    simulate(Job.build("reconstruct", ["random"], 5), path, LocalBackend(1))
+    monkeypatch.setattr("matanui.arena.simulate.data_fingerprint", lambda game: "edited")
+    changed = r"holds another simulation: data '[0-9a-f]+' \(asked: 'edited'\)"
+    with pytest.raises(SimulationError, match=changed):
+        simulate(Job.build("reconstruct", ["random"], 10), path, LocalBackend(1))
+
+
 def test_a_file_that_is_not_a_results_file_is_refused_and_left_alone(tmp_path):
     other = tmp_path / "other.sqlite"
     sqlite3.connect(other).executescript("CREATE TABLE mine (x); INSERT INTO mine VALUES (1);")

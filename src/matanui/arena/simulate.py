@@ -14,10 +14,13 @@ through the seats too, game by game, so neither seat nor character favours an ag
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from matanui import games
@@ -96,10 +99,13 @@ class Job:
     # -- identity ----------------------------------------------------------------------
 
     def identity(self) -> dict[str, Any]:
-        """What must match for stored games to belong to this job (all but the count)."""
+        """What must match for stored games to belong to this job (all but the count): the
+        settings, and the game's rules version and data files, so that a run resumed after
+        the game's data changed is refused instead of mixing two games in one file."""
         return {"game": self.game, "agents": list(self.agents), "seed": self.seed,
                 "players": self.players, "options": dict(self.options),
-                "rules_version": games.get(self.game).rules_version}
+                "rules_version": games.get(self.game).rules_version,
+                "data": data_fingerprint(self.game)}
 
     def to_json(self) -> str:
         return json.dumps({**self.identity(), "games": self.games}, sort_keys=True)
@@ -109,6 +115,16 @@ class Job:
         data = json.loads(text)
         return cls(data["game"], tuple(data["agents"]), data["games"], data["seed"], data["players"],
                    tuple(sorted(data["options"].items())))
+
+
+def data_fingerprint(game: str) -> str:
+    """A digest of the game package's data files (data/*.toml, where every game keeps them)."""
+    package = Path(sys.modules[type(games.get(game)).__module__].__file__).parent
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted((package / "data").glob("*")):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 def nth_arrangement(items: Sequence[str], k: int, n: int) -> tuple[str, ...]:
