@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import IllegalAction
+from .errors import BadSetup, IllegalAction
 from .events import Event
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ class Game(ABC):
     def option_help(self) -> dict[str, str]:
         """Each option this game accepts, with the values it allows."""
 
-    @abstractmethod
+    state_class: ClassVar[type[State]]
+
     def new_game(
         self,
         seed: int,
@@ -52,7 +53,28 @@ class Game(ABC):
     ) -> State:
         """A new game. `players` names the characters in seat order. `arrangement` fixes
         what would otherwise be random (pile orders, hands, positions, first player), as the
-        rulebook demo rounds do; it must be JSON-safe so that records can carry it."""
+        rulebook demo rounds do; it must be JSON-safe so that records can carry it.
+
+        A game supplies `state_class`, `_check_players`, `_check_options` and the state's
+        `_set_up`; this method is the same for all of them."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
+        if arrangement is not None and not isinstance(arrangement, Mapping):
+            raise BadSetup(f"the arrangement must be a mapping (a JSON object), not {arrangement!r}")
+        checked_players = self._check_players(players)
+        checked_options = self._check_options(options or {}, len(checked_players))
+        state = self.state_class.__new__(self.state_class)
+        state._init_common(self, seed, checked_players, checked_options, arrangement)
+        state._set_up(arrangement or {})
+        return state
+
+    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The players, checked: BadSetup saying what is allowed otherwise."""
+        raise NotImplementedError
+
+    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The options with their defaults, checked: BadSetup saying what is allowed otherwise."""
+        raise NotImplementedError
 
     def arrange(
         self,
@@ -198,6 +220,10 @@ class State(ABC):
         other._moves = None
         self._copy_into(other)
         return other
+
+    def _set_up(self, arrangement: Mapping[str, Any]) -> None:
+        """Lay out a new game (called once by `Game.new_game`)."""
+        raise NotImplementedError
 
     @abstractmethod
     def _copy_into(self, other: State) -> None:

@@ -124,25 +124,6 @@ class MakutaGame(Game):
                            f"collector card of each); choose from: {allowed}")
         return tuple(players)
 
-    def new_game(
-        self,
-        seed: int,
-        players: Sequence[str],
-        options: Mapping[str, Any] | None = None,
-        arrangement: Mapping[str, Any] | None = None,
-    ) -> MakutaState:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
-        players = self._check_players(players)
-        checked = self._check_options(options or {}, len(players))
-        if arrangement is not None and not isinstance(arrangement, Mapping):
-            raise BadSetup("the arrangement must be a mapping of "
-                           f"{', '.join(ARRANGEMENT_KEYS)}")
-        state = MakutaState.__new__(MakutaState)
-        state._init_common(self, seed, players, checked, arrangement)
-        state._set_up(arrangement or {})
-        return state
-
 
 class MakutaState(State):
     game: MakutaGame
@@ -1487,3 +1468,6 @@ class _Arranger:
 def load_game(components: Any = None, tokens: Any = None, boards: Any = None) -> MakutaGame:
     """The game with our data, or with a user's own data files."""
     return MakutaGame(load(components, tokens, boards))
+
+
+MakutaGame.state_class = MakutaState

@@ -112,7 +112,7 @@ class MasksGame(Game):
             f"(default {DEFAULT_TURN_LIMIT})",
         }
 
-    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         known = self.option_help()
         for key in options:
             if key not in known:
@@ -145,22 +145,6 @@ class MasksGame(Game):
             raise BadSetup(f"both players chose {players[0]}; each player chooses a different Toa "
                            f"(choose from: {allowed})")
         return tuple(players)
-
-    def new_game(
-        self,
-        seed: int,
-        players: Sequence[str],
-        options: Mapping[str, Any] | None = None,
-        arrangement: Mapping[str, Any] | None = None,
-    ) -> MasksState:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
-        players = self._check_players(players)
-        checked = self._check_options(options or {})
-        state = MasksState.__new__(MasksState)
-        state._init_common(self, seed, players, checked, arrangement)
-        state._set_up(arrangement or {})
-        return state
 
 
 ARRANGEMENT_KEYS = {
@@ -1262,3 +1246,6 @@ class _Why:
 def load_game(folder: Path | None = None, maps_file: Path | None = None) -> MasksGame:
     """The game with our cards and map, or with a user's own data files."""
     return MasksGame(load_cards(folder), load_maps(maps_file))
+
+
+MasksGame.state_class = MasksState

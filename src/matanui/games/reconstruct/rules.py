@@ -64,7 +64,7 @@ class ReconstructGame(Game):
             f"(default {DEFAULT_TURN_LIMIT})",
         }
 
-    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         known = self.option_help()
         for key in options:
             if key not in known:
@@ -97,22 +97,6 @@ class ReconstructGame(Game):
                 "(the rulebook settles who chooses first with Rock-Paper-Scissors)"
             )
         return tuple(players)
-
-    def new_game(
-        self,
-        seed: int,
-        players: Sequence[str],
-        options: Mapping[str, Any] | None = None,
-        arrangement: Mapping[str, Any] | None = None,
-    ) -> ReconstructState:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadSetup(f"the seed must be a whole number, not {seed!r}")
-        players = self._check_players(players)
-        checked = self._check_options(options or {})
-        state = ReconstructState.__new__(ReconstructState)
-        state._init_common(self, seed, players, checked, arrangement)
-        state._set_up(arrangement or {})
-        return state
 
 
 class ReconstructState(State):
@@ -535,3 +519,6 @@ class ReconstructState(State):
 def load_game(actions_file: Path | None = None) -> ReconstructGame:
     """The game with our deck, or with a user's own Game Action deck file."""
     return ReconstructGame(load_deck(actions_file))
+
+
+ReconstructGame.state_class = ReconstructState
