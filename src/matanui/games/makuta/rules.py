@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.options import check_turn_limit, reject_unknown
 
 from .components import (
     CARD_KINDS,
@@ -99,15 +100,9 @@ class MakutaGame(Game):
         }
 
     def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        known = self.option_help()
-        for key in options:
-            if key not in known:
-                raise BadSetup(f"makuta has no option {key!r}; its options are: "
-                               + "; ".join(f"{k}: {v}" for k, v in known.items()))
+        reject_unknown(self.name, options, self.option_help())
         checked = {"turn_limit": TURNS_PER_PLAYER * players, **options}
-        limit = checked["turn_limit"]
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 10:
-            raise BadSetup(f"option turn_limit must be a whole number >= 10, not {limit!r}")
+        check_turn_limit(checked["turn_limit"])
         return checked
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:

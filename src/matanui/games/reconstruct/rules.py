@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.options import check_first_player, check_turn_limit, reject_unknown
 
 from .cards import Deck, load_deck
 
@@ -65,22 +66,13 @@ class ReconstructGame(Game):
         }
 
     def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        known = self.option_help()
-        for key in options:
-            if key not in known:
-                raise BadSetup(
-                    f"reconstruct has no option {key!r}; its options are: "
-                    + "; ".join(f"{k}: {v}" for k, v in known.items())
-                )
+        reject_unknown(self.name, options, self.option_help())
         checked = {"advanced": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
         checked.update(options)
         if not isinstance(checked["advanced"], bool):
             raise BadSetup(f"option advanced must be true or false, not {checked['advanced']!r}")
-        if checked["first_player"] not in ("rps", 0, 1) or isinstance(checked["first_player"], bool):
-            raise BadSetup(f"option first_player must be 'rps', 0 or 1, not {checked['first_player']!r}")
-        limit = checked["turn_limit"]
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 10:
-            raise BadSetup(f"option turn_limit must be a whole number >= 10, not {limit!r}")
+        check_first_player(checked["first_player"])
+        check_turn_limit(checked["turn_limit"])
         return checked
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
