@@ -73,3 +73,28 @@ def test_bad_budgets_are_refused():
         make_agent("hard@-1", "reconstruct")
     with pytest.raises(MatanuiError, match="whole number of iterations"):
         make_agent("ismcts@lots", "reconstruct")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_stopping_once_settled_never_changes_the_choice(monkeypatch, name):
+    """A search that stops when the leader can no longer be caught chooses exactly what the
+    whole iteration budget would have chosen."""
+    import matanui.ai.ismcts as ismcts
+
+    for state in states_along_a_game(name, 5, limit=4):
+        view = SeatView(state, state.current_player)
+        early = make_agent("ismcts@300", name, seed=2).act(view)
+        monkeypatch.setattr(ismcts, "SETTLED_CHECK_EVERY", 10**9)
+        full = make_agent("ismcts@300", name, seed=2).act(view)
+        monkeypatch.undo()
+        assert early == full
+
+
+def test_an_obvious_move_stops_before_the_budget():
+    game = games.get("reconstruct")
+    six = ["left-leg", "right-leg", "left-arm", "right-arm", "head", "kanohi-nuva"]
+    state = game.arrange(["tahu", "kopaka"], {"first_player": 0}, hands=[[1, 6], [2]], draw_pile=[35],
+                         built=[six, []])
+    agent = make_agent("ismcts@5000", "reconstruct", seed=1)
+    assert agent.act(SeatView(state, 0)) == "add:1:tool"
+    assert 0 < agent.last_iterations < 5000

@@ -29,29 +29,32 @@ def write_results(outcomes: Sequence[GameOutcome], ratings: Sequence[Rating], fo
     with paths[1].open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["seed", "game", "agents", "characters", "winners", "steps", "turns",
-                         "seconds_per_move", "iterations_per_move"])
+                         "decisions", "seconds_per_move", "iterations_per_move"])
         for o in outcomes:
             writer.writerow([o.seed, o.game, "|".join(o.agents), "|".join(o.characters),
                              "|".join(map(str, o.winners)), o.steps, o.turns,
+                             "|".join(map(str, o.decisions)),
                              "|".join(f"{s:.4f}" for s in o.seconds_per_move),
                              "|".join(f"{s:.1f}" for s in o.iterations_per_move)])
     return paths
 
 
 def per_agent_costs(outcomes: Sequence[GameOutcome]) -> dict[str, dict[str, float]]:
-    """Mean thinking seconds and search iterations per move, and iterations per second."""
+    """Mean thinking seconds and search iterations per decision (a move with more than one
+    legal action), weighted by decisions, and iterations per second."""
     totals: dict[str, list[float]] = {}
     for o in outcomes:
-        per_seat = zip(o.agents, o.seconds_per_move, o.iterations_per_move, strict=True)
-        for agent, seconds, iterations in per_seat:
-            entry = totals.setdefault(agent, [0.0, 0.0, 0.0])
-            entry[0] += seconds
-            entry[1] += iterations
-            entry[2] += 1
+        per_seat = zip(o.agents, o.decisions, o.seconds_per_move, o.iterations_per_move, strict=True)
+        for agent, count, seconds, iterations in per_seat:
+            entry = totals.setdefault(agent, [0.0, 0.0, 0])
+            entry[0] += seconds * count
+            entry[1] += iterations * count
+            entry[2] += count
     return {
         agent: {
-            "seconds_per_move": s / n,
-            "iterations_per_move": it / n,
+            "decisions": n,
+            "seconds_per_move": s / n if n else 0.0,
+            "iterations_per_move": it / n if n else 0.0,
             "iterations_per_second": it / s if s else 0.0,
         }
         for agent, (s, it, n) in totals.items()

@@ -36,6 +36,9 @@ class GameOutcome:
     winners: list[int]
     steps: int
     turns: int | None
+    # Per seat, over its decisions: the moves where it had more than one legal action (a
+    # forced move costs no thought and would flatter the averages).
+    decisions: list[int] = field(default_factory=list)
     seconds_per_move: list[float] = field(default_factory=list)
     iterations_per_move: list[float] = field(default_factory=list)
 
@@ -73,34 +76,38 @@ def play_spec(spec: MatchSpec) -> GameOutcome:
     return GameOutcome(
         game=spec.game, agents=list(spec.agents), characters=list(spec.characters), seed=spec.seed,
         winners=list(result.winners), steps=result.steps, turns=result.turns,
+        decisions=[t.decisions for t in timed],
         seconds_per_move=[t.mean_seconds() for t in timed],
         iterations_per_move=[t.mean_iterations() for t in timed],
     )
 
 
 class _TimedAgent(Agent):
-    """Wraps an agent to measure its thinking time (and search iterations) per decision."""
+    """Wraps an agent to measure its thinking time (and search iterations) per decision, a
+    move with more than one legal action."""
 
     def __init__(self, agent: Agent) -> None:
         super().__init__()
         self.agent = agent
-        self.moves = 0
+        self.decisions = 0
         self.seconds = 0.0
         self.iterations = 0
 
     def act(self, view: SeatView) -> str:
+        if len(view.legal_actions()) == 1:
+            return self.agent.act(view)
         start = time.perf_counter()
         action = self.agent.act(view)
         self.seconds += time.perf_counter() - start
-        self.moves += 1
+        self.decisions += 1
         self.iterations += getattr(self.agent, "last_iterations", 0)
         return action
 
     def mean_seconds(self) -> float:
-        return self.seconds / self.moves if self.moves else 0.0
+        return self.seconds / self.decisions if self.decisions else 0.0
 
     def mean_iterations(self) -> float:
-        return self.iterations / self.moves if self.moves else 0.0
+        return self.iterations / self.decisions if self.decisions else 0.0
 
 
 def run(specs: Sequence[MatchSpec], workers: int = 1,
