@@ -178,7 +178,8 @@ def arena(
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
-    out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG."),
+    out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG; "
+                             "games are journalled there as they finish, and a rerun resumes."),
 ) -> None:
     """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -203,10 +204,17 @@ def arena(
     except MatanuiError as error:
         fail(error)
     specs = tournament.round_robin(game, names, games_per_pair, seed=seed, options=options)
+    folder = out / game
+    journal = tournament.Journal(folder / "games.jsonl")
+    try:
+        already = len(journal.load().keys() & set(specs))
+    except MatanuiError as error:
+        fail(error)
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game} arena", total=len(specs))
-        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task))
+        task = progress.add_task(f"{game} arena", total=len(specs), completed=already)
+        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task),
+                                  journal=journal)
     matrix = win_matrix(outcomes)
     table = Table("agent \\ opponent", *names, title=f"{game}: row agent's score (95% interval)")
     for a in names:
@@ -231,7 +239,6 @@ def arena(
                              f"{cost.get('iterations_per_move', 0):.0f}",
                              f"{cost.get('iterations_per_second', 0):.0f}")
     console.print(rating_table)
-    folder = out / game
     paths = report.write_results(outcomes, ratings, folder)
     paths.append(report.plot_matrix(outcomes, folder / "win-matrix.png", f"{game}: win rates"))
     console.print("Wrote " + ", ".join(str(p) for p in paths))

@@ -63,26 +63,27 @@ class ISMCTSAgent(Agent):
         self.exploration = exploration
         self.rollout_limit = rollout_limit
         self.last_iterations = 0  # for reports: iterations run for the latest move
+        self.last_depth = 0  # for reports: the deepest tree node the latest move's search reached
 
     def act(self, view: SeatView) -> str:
         actions = view.legal_actions()
         if len(actions) == 1:
-            self.last_iterations = 0
+            self.last_iterations = self.last_depth = 0
             return actions[0]
         root = Node(None)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        count = 0
+        count = depth = 0
         while True:
             if self.iterations is not None and count >= self.iterations:
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(self.rng))
+            depth = max(depth, self._iterate(root, view.determinize(self.rng)))
             count += 1
             if count % SETTLED_CHECK_EVERY == 0 and self._settled(root, count, start, deadline):
                 break
-        self.last_iterations = count
+        self.last_iterations, self.last_depth = count, depth
         return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                            root.children[a].total if a in root.children else 0.0))
 
@@ -103,7 +104,8 @@ class ISMCTSAgent(Agent):
                 second = child.visits
         return first - second > left
 
-    def _iterate(self, root: Node, state: State) -> None:
+    def _iterate(self, root: Node, state: State) -> int:
+        """One iteration on one sampled state; returns the depth its tree walk reached."""
         rng = self.rng
         path: list[Node] = []
         node = root
@@ -151,3 +153,4 @@ class ISMCTSAgent(Agent):
         for visited in path:
             visited.visits += 1
             visited.total += returns[visited.seat]
+        return len(path)

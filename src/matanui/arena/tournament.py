@@ -4,14 +4,17 @@ games, seats alternating and characters rotating, on a process pool."""
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from matanui import games
 from matanui.ai import make_agent
 from matanui.ai.base import Agent, SeatView
+from matanui.engine import MatanuiError
 
 from .match import play_match
 
@@ -111,26 +114,65 @@ class _TimedAgent(Agent):
 
 
 def run(specs: Sequence[MatchSpec], workers: int = 1,
-        on_result: Callable[[GameOutcome], None] | None = None) -> list[GameOutcome]:
-    """Play every spec, in order of completion reported to `on_result`, results in spec order."""
-    outcomes: list[GameOutcome | None] = [None] * len(specs)
+        on_result: Callable[[GameOutcome], None] | None = None,
+        journal: Journal | None = None) -> list[GameOutcome]:
+    """Play every spec, in order of completion reported to `on_result`, results in spec order.
+    With a journal, games it already holds are not played again and each new one is added
+    to it as it finishes."""
+    done = journal.load() if journal is not None else {}
+    outcomes: list[GameOutcome | None] = [done.get(spec) for spec in specs]
+    pending = [(index, spec) for index, spec in enumerate(specs) if outcomes[index] is None]
 
     def finished(index: int, outcome: GameOutcome) -> None:
         outcomes[index] = outcome
+        if journal is not None:
+            journal.append(specs[index], outcome)
         if on_result is not None:
             on_result(outcome)
 
     if workers <= 1:
-        for index, spec in enumerate(specs):
+        for index, spec in pending:
             finished(index, play_spec(spec))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for index, outcome in _unordered(pool, specs):
+            for index, outcome in _unordered(pool, pending):
                 finished(index, outcome)
     return [o for o in outcomes if o is not None]
 
 
-def _unordered(pool: ProcessPoolExecutor, specs: Sequence[MatchSpec]) -> Iterator[tuple[int, GameOutcome]]:
-    futures = {pool.submit(play_spec, spec): index for index, spec in enumerate(specs)}
+class Journal:
+    """A tournament's finished games, one JSON line each, written as they finish, so an
+    interrupted tournament resumes where it stopped. A line is keyed by its whole MatchSpec:
+    a game with other agents, characters, seed or options is not taken for it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def load(self) -> dict[MatchSpec, GameOutcome]:
+        if not self.path.exists():
+            return {}
+        done = {}
+        for number, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), start=1):
+            try:
+                row = json.loads(line)
+                options = tuple((key, value) for key, value in row.pop("options"))
+                outcome = GameOutcome(**row)
+            except (ValueError, TypeError, KeyError) as error:
+                raise MatanuiError(f"{self.path}, line {number}: not a finished game of this tool ({error}); "
+                                   "move the file away to start afresh") from error
+            spec = MatchSpec(outcome.game, tuple(outcome.agents), tuple(outcome.characters), outcome.seed,
+                             options)
+            done[spec] = outcome
+        return done
+
+    def append(self, spec: MatchSpec, outcome: GameOutcome) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({**outcome.to_row(), "options": spec.options}) + "\n")
+
+
+def _unordered(pool: ProcessPoolExecutor,
+               pending: Sequence[tuple[int, MatchSpec]]) -> Iterator[tuple[int, GameOutcome]]:
+    futures = {pool.submit(play_spec, spec): index for index, spec in pending}
     for future in as_completed(futures):
         yield futures[future], future.result()
