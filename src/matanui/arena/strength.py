@@ -150,7 +150,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     oracle.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "search":
-        print(search_cost(args.game, args.agent, args.searches))
+        cost = search_cost(args.game, args.agent, args.searches)
+        print(f"{cost.game}: {cost.searches} searches of {args.agent}: {cost.iterations_per_second:,.0f} "
+              f"iterations/s, median {cost.iterations_median:,.0f} iterations a move, "
+              f"{cost.stopped_early:.0%} settled before the budget, tree depth median "
+              f"{cost.depth_median:.0f} (max {cost.depth_max})")
     else:
         result = oracle_games(args.game, args.agent, args.against, args.games, args.seed)
         low, high = result.interval()
