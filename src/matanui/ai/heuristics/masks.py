@@ -16,6 +16,27 @@ MISSION_DETOUR = 6  # how many extra steps are worth taking to keep off a Missio
 GIVE_UP_ORDER = ("draw", "skip", "move", "push", "weaken", "boost")
 CHALLENGE, GAME_ACTION, MISSION, PORTAL = 2, 3, 1, 4  # the map's kind codes (maps.py)
 INFINITY = 10**6
+FIELD_CACHE_LIMIT = 20_000  # distance fields remembered per process (about 1 kB each)
+_FIELDS: dict[tuple[str, tuple[int, ...], frozenset[int]], tuple[int, ...]] = {}
+
+
+def _shortest_paths(board, targets: list[int], closed: set[int]) -> tuple[int, ...]:
+    dist = [INFINITY] * len(board.kind)
+    heap = [(0, c) for c in targets]
+    for c in targets:
+        dist[c] = 0
+    heapq.heapify(heap)
+    while heap:
+        d, cell = heapq.heappop(heap)
+        if d > dist[cell] or cell in closed:
+            continue
+        # Reaching `cell` from a neighbour costs the step into it.
+        step = 1 + (MISSION_DETOUR if board.kind[cell] == MISSION and d > 0 else 0)
+        for nxt in board.step[cell]:
+            if nxt >= 0 and d + step < dist[nxt]:
+                dist[nxt] = d + step
+                heapq.heappush(heap, (d + step, nxt))
+    return tuple(dist)
 
 
 class Heuristic(Agent):
@@ -41,7 +62,7 @@ class Heuristic(Agent):
 
     # -- where to go -------------------------------------------------------------------
 
-    def _field(self, view: SeatView, obs: dict[str, Any]) -> list[int]:
+    def _field(self, view: SeatView, obs: dict[str, Any]) -> tuple[int, ...]:
         """Steps (Mission spaces counted dear) from every space to the nearest space this Toa
         wants to reach now: a Challenge space, or what its oldest Mission asks for."""
         board = view.game.boards[obs["map"]]
@@ -60,25 +81,18 @@ class Heuristic(Agent):
         return self._distances(board, targets, closed)
 
     @staticmethod
-    def _distances(board, targets: list[int], closed: set[int]) -> list[int]:
-        dist = [INFINITY] * len(board.kind)
-        heap = [(0, c) for c in targets]
-        for c in targets:
-            dist[c] = 0
-        heapq.heapify(heap)
-        while heap:
-            d, cell = heapq.heappop(heap)
-            if d > dist[cell] or cell in closed:
-                continue
-            # Reaching `cell` from a neighbour costs the step into it.
-            step = 1 + (MISSION_DETOUR if board.kind[cell] == MISSION and d > 0 else 0)
-            for nxt in board.step[cell]:
-                if nxt >= 0 and d + step < dist[nxt]:
-                    dist[nxt] = d + step
-                    heapq.heappush(heap, (d + step, nxt))
-        return dist
+    def _distances(board, targets: list[int], closed: set[int]) -> tuple[int, ...]:
+        """Steps to the nearest target from every cell. A pure function of its arguments,
+        remembered: a search's playouts ask for the same few fields thousands of times."""
+        key = (board.id, tuple(targets), frozenset(closed))
+        field = _FIELDS.get(key)
+        if field is None:
+            if len(_FIELDS) >= FIELD_CACHE_LIMIT:
+                _FIELDS.clear()
+            field = _FIELDS[key] = _shortest_paths(board, targets, closed)
+        return field
 
-    def _cost(self, board, field: list[int], cell: int) -> int:
+    def _cost(self, board, field: tuple[int, ...], cell: int) -> int:
         extra = MISSION_DETOUR if board.kind[cell] == MISSION and field[cell] > 0 else 0
         return field[cell] + extra
 
