@@ -17,7 +17,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from matanui import games
@@ -122,9 +122,10 @@ class OracleResult:
         return wilson_interval(self.score, self.games)
 
 
-def oracle_games(game_name: str, spec: str, opponent: str, count: int, seed: int = 0) -> OracleResult:
+def oracle_games(game_name: str, spec: str, opponent: str, count: int, seed: int = 0,
+                 on_game: Callable[[OracleResult], None] | None = None) -> OracleResult:
     """`count` two-player games of the oracle against `opponent`, seats alternating and
-    characters rotating as in the arena."""
+    characters rotating as in the arena; `on_game` gets the running result after each game."""
     game = games.get(game_name)
     characters = game.characters()
     score = 0.0
@@ -137,6 +138,8 @@ def oracle_games(game_name: str, spec: str, opponent: str, count: int, seed: int
         winners = play_match(game_name, pair, agents, seed=game_seed).winners
         if oracle_seat in winners:
             score += 1.0 / len(winners)
+        if on_game is not None:
+            on_game(OracleResult(game_name, spec, opponent, number + 1, score))
     return OracleResult(game_name, spec, opponent, count, score)
 
 
@@ -162,10 +165,13 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"{cost.stopped_early:.0%} settled before the budget, tree depth median "
               f"{cost.depth_median:.0f} (max {cost.depth_max})")
     else:
-        result = oracle_games(args.game, args.agent, args.against, args.games, args.seed)
-        low, high = result.interval()
-        print(f"{args.game}: oracle {result.oracle} vs {result.opponent}: {result.rate:.3f} "
-              f"({low:.3f}-{high:.3f}) over {result.games} games")
+        oracle_games(args.game, args.agent, args.against, args.games, args.seed, on_game=_print_oracle)
+
+
+def _print_oracle(result: OracleResult) -> None:
+    low, high = result.interval()
+    print(f"{result.game}: oracle {result.oracle} vs {result.opponent}: {result.rate:.3f} "
+          f"({low:.3f}-{high:.3f}) over {result.games} games", flush=True)
 
 
 if __name__ == "__main__":
