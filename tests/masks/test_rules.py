@@ -17,7 +17,7 @@ Cards: Challenge #1 Shielding, #2 Flight, #4 Strength, #5 Swimming; Missions #9 
 West, #10 give up one card, #12 give up two, #13 skip a move, #15 three spaces East, #16 travel
 to a Game Action space, #18 travel through a Portal; Game Action #21 Infected Mask, #27 Reward
 (draw two), #30 Reward (move two), #33 Bonus (+200), #37 Penalty (skip), #39 Penalty (-200).
-Pohatu: Strength 800, Swimming 300; Gali: Strength 500, Swimming 900; Tahu and Onua: Flight 500.
+Pohatu: Strength 800, Swimming 600; Gali: Strength 500, Swimming 900; Tahu: Strength 800, as Pohatu.
 """
 
 import pytest
@@ -241,8 +241,8 @@ def test_no_mission_is_taken_when_every_mission_card_is_held():
 
 @rule("MASKS-CHALLENGE-TIE")
 def test_a_tie_goes_to_the_toa_who_landed():
-    # Tahu and Onua both have a Flight of 500 (Challenge #2).
-    state = arranged(("tahu", "onua"), positions=["D2", "I10"], challenge_pile=[2])
+    # Tahu and Pohatu both have a Strength of 800 (both printed; Challenge #4).
+    state = arranged(("tahu", "pohatu"), positions=["D2", "I10"], challenge_pile=[4])
     events = state.apply("move:E")
     assert said(events, "It's a tie, and the Toa who landed on the Challenge space wins: Tahu has won the "
                         "Great Mask Challenge.")
@@ -251,15 +251,15 @@ def test_a_tie_goes_to_the_toa_who_landed():
 
 @rule("MASKS-CHALLENGE-TIE", "MASKS-CHALLENGE-LANDER-ONLY")
 def test_a_tie_goes_to_player_2_when_he_landed():
-    state = arranged(("tahu", "onua"), positions=["G2", "D2"], challenge_pile=[2], first_player=1)
+    state = arranged(("tahu", "pohatu"), positions=["G2", "D2"], challenge_pile=[4], first_player=1)
     events = state.apply("move:E")
-    assert said(events, "Onua has won the Great Mask Challenge.")
+    assert said(events, "Pohatu has won the Great Mask Challenge.")
     assert state.current_player == 1 and state.phase == "claim" and state.won[0] == [] and state.won[1]
 
 
 @rule("MASKS-CHALLENGE-LANDER-ONLY", "MASKS-CHALLENGE-COMPARE")
 def test_the_higher_score_of_the_other_toa_only_stops_the_lander():
-    # Swimming: Pohatu 300, Gali 900. Pohatu lands and loses; nobody gets a card.
+    # Swimming: Pohatu 600, Gali 900. Pohatu lands and loses; nobody gets a card.
     state = far_apart(at="D2", challenge_pile=[5])
     events = state.apply("move:E")
     assert said(events, "Gali has a higher score and has stopped Pohatu from winning the Great Mask "
@@ -323,7 +323,7 @@ def test_scores_count_the_attached_cards_only():
 @rule("MASKS-CHALLENGE-PUSHED", "MASKS-GA-INFECTED")
 def test_a_toa_pushed_onto_a_challenge_space_attempts_the_challenge():
     state = arranged(positions=["I10", "D2"], hands=[[21], []], challenge_pile=[5])
-    state.apply("play:21:E")  # Gali pushed onto D3: Swimming, Gali 900 against Pohatu 300
+    state.apply("play:21:E")  # Gali pushed onto D3: Swimming, Gali 900 against Pohatu 600
     assert state.won[1] and state.current_player == 1 and state.phase == "claim"
 
 
@@ -478,7 +478,7 @@ def test_a_won_card_may_be_kept_unattached():
     events = state.apply("keep")
     assert texts(events)[0] == "Player 1 places Onewa (Card #88) below his Toa card, unattached."
     toa = state.observation(None)["toa"][0]
-    assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [500, 700, 900, 800, 300, 700]
+    assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [300, 700, 900, 800, 600, 400]
 
 
 @rule("MASKS-ATTACH-BEFORE-MOVE", "MASKS-ATTACH-ONE-EACH", "MASKS-ATTACH-BONUS-ONLY-ATTACHED",
@@ -497,7 +497,7 @@ def test_attachments_change_before_the_move_once_per_kind():
     assert "attach:86" not in actions and "attach:88" in actions  # one mask change per turn
     unchanged_after_illegal(state, "attach:86", "one change of Great Mask")
     state.apply("attach:88")
-    assert state.observation(None)["toa"][0]["skills"] == [500, 800, 900, 1000, 300, 700]
+    assert state.observation(None)["toa"][0]["skills"] == [300, 800, 900, 1000, 600, 400]
     state.apply("move:N")
     assert state.observation(None)["toa"][0]["won"] == [86, 83, 88]
 
