@@ -98,3 +98,19 @@ def test_an_obvious_move_stops_before_the_budget():
     agent = make_agent("ismcts@5000", "reconstruct", seed=1)
     assert agent.act(SeatView(state, 0)) == "add:1:tool"
     assert 0 < agent.last_iterations < 5000
+
+
+def test_an_anchored_search_keeps_the_heuristic_move_unless_clearly_better():
+    from matanui.ai.base import Agent
+
+    class Stubborn(Agent):  # always plans the last legal action
+        def act(self, view):
+            return view.legal_actions()[-1]
+
+    for state in states_along_a_game("reconstruct", 11, limit=3):
+        view = SeatView(state, state.current_player)
+        free = ISMCTSAgent(3, iterations=60).act(view)
+        never = ISMCTSAgent(3, iterations=60, anchor=Stubborn(), anchor_margin=3.0).act(view)
+        always = ISMCTSAgent(3, iterations=60, anchor=Stubborn(), anchor_margin=-3.0).act(view)
+        assert never == view.legal_actions()[-1]  # no mean return beats another by 3 on a -1..1 scale
+        assert always == free

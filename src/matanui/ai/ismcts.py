@@ -52,8 +52,11 @@ class ISMCTSAgent(Agent):
                  exploration: float = DEFAULT_EXPLORATION,
                  rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
                  rollout_agent: Agent | None = None,
-                 evaluator: Callable[[State], list[float]] | None = None) -> None:
+                 evaluator: Callable[[State], list[float]] | None = None,
+                 anchor: Agent | None = None, anchor_margin: float = 0.0) -> None:
         super().__init__(seed)
+        self.anchor = anchor
+        self.anchor_margin = anchor_margin
         self.rollout_agent = rollout_agent
         self.evaluator = evaluator
         if iterations is None and seconds is None:
@@ -84,8 +87,20 @@ class ISMCTSAgent(Agent):
             if count % SETTLED_CHECK_EVERY == 0 and self._settled(root, count, start, deadline):
                 break
         self.last_iterations, self.last_depth = count, depth
-        return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
+        best = max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                            root.children[a].total if a in root.children else 0.0))
+        return best if self.anchor is None else self._overrule(view, root, best)
+
+    def _overrule(self, view: SeatView, root: Node, best: str) -> str:
+        """The anchor's (the game's heuristic's) move, unless the search found one whose mean
+        return beats it by more than `anchor_margin`: where the search's estimates are noisy
+        (short playouts, a rough evaluator) a consistent plan beats a wandering one."""
+        planned = self.anchor.act(view)
+        mine, theirs = root.children.get(best), root.children.get(planned)
+        if planned == best or mine is None or theirs is None or not theirs.visits:
+            return best
+        margin = mine.total / mine.visits - theirs.total / theirs.visits
+        return best if margin > self.anchor_margin else planned
 
     def _settled(self, root: Node, count: int, start: float, deadline: float | None) -> bool:
         """True when the most visited action leads the runner-up by more visits than the budget

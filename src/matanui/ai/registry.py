@@ -12,6 +12,8 @@ Both searches take their playout settings from the game's heuristics module, whe
 one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
 sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
 and then score the sampled state with its `evaluate(state) -> list[float]`, if it has one.
+Where it sets `SEARCH_OVERRULES_HEURISTIC_BY = margin`, the search plays the heuristic's move
+unless its own best move's mean return is higher by more than the margin.
 """
 
 from __future__ import annotations
@@ -62,10 +64,13 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
     if module is None:
         return {}
     guided = getattr(module, "PLAYOUT_WITH_HEURISTIC", True)
+    margin = getattr(module, "SEARCH_OVERRULES_HEURISTIC_BY", None)
     return {
         "rollout_agent": module.Heuristic(seed) if guided else None,
         "rollout_limit": getattr(module, "PLAYOUT_LIMIT", DEFAULT_ROLLOUT_LIMIT),
         "evaluator": getattr(module, "evaluate", None),
+        "anchor": None if margin is None else module.Heuristic(seed + 1),
+        "anchor_margin": margin or 0.0,
     }
 
 
