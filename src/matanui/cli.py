@@ -205,11 +205,11 @@ def arena(
         fail(error)
     specs = tournament.round_robin(game, names, games_per_pair, seed=seed, options=options)
     folder = out / game
-    journal = tournament.Journal(folder / "games.jsonl")
     try:
-        already = len(journal.load().keys() & set(specs))
+        journal = tournament.Journal(folder / "games.jsonl")
     except MatanuiError as error:
         fail(error)
+    already = len(journal.done.keys() & set(specs))
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console) as progress:
         task = progress.add_task(f"{game} arena", total=len(specs), completed=already)

@@ -119,7 +119,7 @@ def run(specs: Sequence[MatchSpec], workers: int = 1,
     """Play every spec, in order of completion reported to `on_result`, results in spec order.
     With a journal, games it already holds are not played again and each new one is added
     to it as it finishes."""
-    done = journal.load() if journal is not None else {}
+    done = journal.done if journal is not None else {}
     outcomes: list[GameOutcome | None] = [done.get(spec) for spec in specs]
     pending = [(index, spec) for index, spec in enumerate(specs) if outcomes[index] is None]
 
@@ -146,9 +146,11 @@ class Journal:
     a game with other agents, characters, seed or options is not taken for it."""
 
     def __init__(self, path: Path) -> None:
+        """Read the games already played; a damaged file raises MatanuiError."""
         self.path = path
+        self.done = self._load()
 
-    def load(self) -> dict[MatchSpec, GameOutcome]:
+    def _load(self) -> dict[MatchSpec, GameOutcome]:
         if not self.path.exists():
             return {}
         done = {}
@@ -169,6 +171,7 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as handle:
             handle.write(json.dumps({**outcome.to_row(), "options": spec.options}) + "\n")
+        self.done[spec] = outcome
 
 
 def _unordered(pool: ProcessPoolExecutor,
