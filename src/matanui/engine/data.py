@@ -1,8 +1,14 @@
 """Loading data files (TOML) with provenance, and checking them field by field.
 
 Every entry of a data file says where it comes from:
-    provenance = "printed"        with `source`: the rulebook words that fix it, or
-    provenance = "reconstructed"  with `why`: one line on what the rulebook implies.
+    provenance = "printed"        with `source`: the rulebook words that fix it (found word
+                                  for word in the rulebook);
+    provenance = "derived"        with `source` (the printed words it rests on) and `why`
+                                  (the reasoning): a value inferred from printed evidence
+                                  rather than read, such as a misprint resolved or a text
+                                  shared by cards of one kind;
+    provenance = "reconstructed"  with `why`: one line on what the rulebook implies;
+    provenance = "owner"          with `why`: what a user read off their own cards.
 A bad file raises DataFileError naming the file, the entry and the field.
 """
 
@@ -15,7 +21,7 @@ from typing import Any
 
 from .errors import DataFileError
 
-PROVENANCES = ("printed", "reconstructed")
+PROVENANCES = ("printed", "derived", "reconstructed", "owner")
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
@@ -82,9 +88,9 @@ class EntryChecker:
     def provenance(self) -> str:
         """Check the provenance fields and return the provenance."""
         kind = self.choice("provenance", PROVENANCES)
-        if kind == "printed":
+        if kind in ("printed", "derived"):
             self.get("source", str)
-        else:
+        if kind != "printed":
             self.get("why", str)
         return kind
 
