@@ -20,14 +20,17 @@ class RaceGame(Game):
     def option_help(self):
         return {}
 
-    def new_game(self, seed, players, options=None, arrangement=None):
-        state = RaceState.__new__(RaceState)
-        state._init_common(self, seed, players, options or {}, arrangement)
-        state.total, state.turn_seat, state.setup_events = 0, 0, []
-        return state
+    def _check_players(self, players):
+        return tuple(players)
+
+    def _check_options(self, options, players):
+        return dict(options)
 
 
 class RaceState(State):
+    def _set_up(self, arrangement):
+        self.total, self.turn_seat, self.setup_events = 0, 0, []
+
     current_player = property(lambda s: None if s.is_over else s.turn_seat)
     is_over = property(lambda s: s.total >= 10)
     winners = property(lambda s: [1 - s.turn_seat] if s.is_over else [])
@@ -43,10 +46,10 @@ class RaceState(State):
     def describe(self, action):
         return f"Add {action[4:]}"
 
-    def observation(self, seat):
+    def _observe(self, seat):
         return {"total": self.total, "seat": seat}
 
-    def determinize(self, seat, rng):
+    def _determinize(self, seat, rng):
         return self.clone()
 
     def audit(self):
@@ -54,6 +57,9 @@ class RaceState(State):
 
     def _copy_into(self, other):
         other.total, other.turn_seat, other.setup_events = self.total, self.turn_seat, []
+
+
+RaceGame.state_class = RaceState
 
 
 @pytest.fixture

@@ -266,8 +266,8 @@ def simulate(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from matanui.arena.backends import LocalBackend, RayBackend
+    from matanui.arena.batch import simulate as run_simulation
     from matanui.arena.simulate import Job
-    from matanui.arena.simulate import simulate as run_simulation
     from matanui.options import parse_options
 
     path = out or Path(f"{game}-results.sqlite")

@@ -3,8 +3,9 @@
 import pytest
 
 from matanui.arena.backends import LocalBackend, RayBackend
+from matanui.arena.batch import simulate
 from matanui.arena.results import ResultStore
-from matanui.arena.simulate import Job, simulate
+from matanui.arena.simulate import Job
 
 ray = pytest.importorskip("ray", reason="the Ray backend needs the 'cluster' extra: "
                           "pip install 'matanui[cluster]'")

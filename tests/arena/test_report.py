@@ -7,9 +7,10 @@ from typer.testing import CliRunner
 
 from matanui.arena.analysis import analyse
 from matanui.arena.backends import LocalBackend
+from matanui.arena.batch import simulate
 from matanui.arena.htmlreport import render_html, write_report
 from matanui.arena.results import ResultStore
-from matanui.arena.simulate import GameRow, Job, SimulationError, simulate
+from matanui.arena.simulate import GameRow, Job, SimulationError
 from matanui.cli import app
 
 JOB = Job.build("reconstruct", ["random", "heuristic"], 4)

@@ -13,8 +13,9 @@ import pytest
 
 from matanui import games
 from matanui.arena.backends import LocalBackend
+from matanui.arena.batch import simulate
 from matanui.arena.results import ResultStore
-from matanui.arena.simulate import Job, SimulationError, nth_arrangement, play_game, simulate
+from matanui.arena.simulate import Job, SimulationError, nth_arrangement, play_game
 from matanui.engine import MatanuiError
 
 

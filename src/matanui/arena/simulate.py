@@ -18,10 +18,10 @@ import hashlib
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from matanui import games
 from matanui.ai import make_agent
@@ -182,49 +182,3 @@ def play_game(job: Job, index: int) -> GameRow:
 def play_chunk(job: Job, indices: Sequence[int]) -> list[GameRow]:
     """Play a batch of games (the unit of work a worker receives and a store commits)."""
     return [play_game(job, index) for index in indices]
-
-
-def chunks(indices: Iterable[int], size: int) -> list[list[int]]:
-    batch: list[int] = []
-    result = []
-    for index in indices:
-        batch.append(index)
-        if len(batch) == size:
-            result.append(batch)
-            batch = []
-    if batch:
-        result.append(batch)
-    return result
-
-
-class Backend(Protocol):
-    """Runs chunks of a job somewhere (see arena/backends.py), yielding each finished chunk
-    as soon as it is done, in any order."""
-
-    def run(self, job: Job, work: list[list[int]]) -> Iterator[list[GameRow]]: ...
-
-
-def simulate(job: Job, store_path: str, backend: Backend, chunk: int = DEFAULT_CHUNK,
-             on_progress: Callable[[int, int], None] | None = None) -> int:
-    """Play the games of `job` that `store_path` lacks, committing each finished chunk.
-    `on_progress(done, total)` is called at the start and after each chunk. Returns the
-    number of games played now. Killing the process at any point loses at most the chunks
-    in flight; running again resumes."""
-    from .results import ResultStore
-
-    if chunk < 1:
-        raise SimulationError(f"the chunk size must be at least 1, not {chunk}")
-    with ResultStore(store_path) as store:
-        store.bind(job)
-        done = store.done_indices()
-        missing = [i for i in range(job.games) if i not in done]
-        finished = job.games - len(missing)
-        if on_progress is not None:
-            on_progress(finished, job.games)
-        played = 0
-        for rows in backend.run(job, chunks(missing, chunk)):
-            store.add(rows)
-            played += len(rows)
-            if on_progress is not None:
-                on_progress(finished + played, job.games)
-    return played

@@ -4,6 +4,7 @@ It knows no game and imports nothing heavy.
 """
 
 from .errors import (
+    BadSeat,
     BadSetup,
     DataFileError,
     IllegalAction,
@@ -16,6 +17,7 @@ from .record import Record, replay
 from .state import Game, State
 
 __all__ = [
+    "BadSeat",
     "BadSetup",
     "DataFileError",
     "Event",

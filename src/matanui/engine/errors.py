@@ -10,6 +10,10 @@ class IllegalAction(MatanuiError):
     """An action that is not legal in the current state. The state is left unchanged."""
 
 
+class BadSeat(MatanuiError):
+    """A seat that is not one of the game's (observation, determinize): says which are."""
+
+
 class BadSetup(MatanuiError):
     """Bad players, options or arrangement given to a game at creation."""
 

@@ -31,11 +31,13 @@ class Event:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The JSON-safe form of this event as `seat` may see it (None: spectators)."""
-        data: dict[str, Any] = {"kind": self.kind, "text": self.text, **self.fields}
+        data: dict[str, Any] = {**self.fields}
         if self.secret is not None and seat is not None and seat == self.seat:
             data.update(self.secret)
-            if self.secret_text:
-                data["text"] = self.secret_text
+            data["text"] = self.secret_text or self.text
+        else:
+            data["text"] = self.text
+        data["kind"] = self.kind  # last: a field of the same name never hides what happened
         return data
 
     def __repr__(self) -> str:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MatanuiError, RecordError
+
+if TYPE_CHECKING:
+    from .state import Game, State
 
 RECORD_FORMAT = 1
 
@@ -88,11 +92,26 @@ class Record:
         return cls.from_json(text)
 
 
-def replay(record: Record, upto: int | None = None):
-    """Rebuild the state a record describes (after its first `upto` actions, or all)."""
-    from matanui import games
+# How `replay` finds a game by the name a record gives. The kernel knows no registry: the
+# registry (matanui.games, imported with the matanui package) installs its lookup here.
+_find_game: Callable[[str], Game] | None = None
 
-    game = games.get(record.game)
+
+def set_game_finder(find: Callable[[str], Game]) -> None:
+    """Install the lookup from a record's game name to its Game (the registry calls this)."""
+    global _find_game
+    _find_game = find
+
+
+def replay(record: Record, upto: int | None = None, *, game: Game | None = None) -> State:
+    """Rebuild the state a record describes (after its first `upto` actions, or all). The
+    game is found by the record's name, unless given."""
+    if game is None:
+        if _find_game is None:
+            raise RecordError("no game registry is installed; import matanui.games first")
+        game = _find_game(record.game)
+    elif game.name != record.game:
+        raise RecordError(f"the record is of {record.game}, not {game.name}")
     if record.rules_version != game.rules_version:
         raise RecordError(
             f"the record was made with {record.game} rules version {record.rules_version}, "

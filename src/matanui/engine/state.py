@@ -7,18 +7,24 @@ implements the abstract hooks:
 - `_generate_moves()`: an ordered dict from action id to whatever the game needs to carry
   the action out (computed once per decision and cached);
 - `_perform(move)`: carry out a legal move, return the events;
-- `current_player`, `is_over`, `winners`, `describe`, `observation`, `determinize`,
-  `_copy_into` (for `clone`).
+- `_observe(seat)` and `_determinize(seat, rng)`, behind the kernel's checked `observation`
+  and `determinize`;
+- `current_player`, `is_over`, `winners`, `describe`, `_copy_into` (for `clone`).
+
+The kernel guards the contract against bad input once, for every game: `apply` refuses
+anything that is not a legal action string, `observation` and `determinize` anything that is
+not a seat of this game, and an action that fails part-way is rolled back.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import BadSetup, IllegalAction
+from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
 
 if TYPE_CHECKING:
@@ -42,6 +48,9 @@ class Game(ABC):
     def option_help(self) -> dict[str, str]:
         """Each option this game accepts, with the values it allows."""
 
+    # Each key an arrangement may have, with the words saying what it allows (see arrange).
+    arrangement_keys: ClassVar[Mapping[str, str]] = {}
+
     state_class: ClassVar[type[State]]
 
     def new_game(
@@ -61,12 +70,24 @@ class Game(ABC):
             raise BadSetup(f"the seed must be a whole number, not {seed!r}")
         if arrangement is not None and not isinstance(arrangement, Mapping):
             raise BadSetup(f"the arrangement must be a mapping (a JSON object), not {arrangement!r}")
-        checked_players = self._check_players(players)
+        checked_players = self._check_players(self._player_names(players))
         checked_options = self._check_options(options or {}, len(checked_players))
         state = self.state_class.__new__(self.state_class)
         state._init_common(self, seed, checked_players, checked_options, arrangement)
         state._set_up(arrangement or {})
         return state
+
+    def _player_names(self, players: Any) -> tuple[str, ...]:
+        """`players` as a tuple of names, or BadSetup if it is not a list of strings."""
+        allowed = ", ".join(self.characters())
+        if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+            raise BadSetup(f"players must be a list of character names ({allowed}), "
+                           f"not {players!r:.80}")
+        for name in players:
+            if not isinstance(name, str):
+                raise BadSetup(f"players must name characters as strings ({allowed}); "
+                               f"{name!r:.80} is a {type(name).__name__}")
+        return tuple(players)
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         """The players, checked: BadSetup saying what is allowed otherwise."""
@@ -164,12 +185,38 @@ class State(ABC):
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate_moves() if not self.is_over else {}
+        if type(action) is not str:
+            raise IllegalAction(self._why_not_an_action(action))
         move = moves.get(action)  # move values are never None
         if move is None:
             raise IllegalAction(self._why_illegal(action))
         self._moves = None
         self.history.append(action)
-        return self._perform(move)
+        try:
+            return self._perform(move)
+        except BaseException:
+            self._roll_back()
+            raise
+
+    def _roll_back(self) -> None:
+        """Undo an action whose `_perform` failed part-way (a bug, or an interrupt): the state
+        is rebuilt from its record without that action, so neither the position nor the
+        history keeps a trace of it. A determinized state has no record; it only forgets the
+        action, and its search must discard it."""
+        self.history.pop()
+        self._moves = None
+        if self.seed < 0:
+            return
+        before = self.game.new_game(self.seed, self.players, self.options, self.arrangement)
+        for action in self.history:
+            before.apply(action)
+        self.rng = before.rng
+        before._copy_into(self)
+
+    def _why_not_an_action(self, action: Any) -> str:
+        legal = ", ".join(self.legal_actions()) or "none (the game is over)"
+        return (f"an action is one of the legal action id strings, not {type(action).__name__} "
+                f"{action!r:.80}. Legal actions: {legal}.")
 
     def _why_illegal(self, action: str) -> str:
         """The message for an illegal action. Games override this to say more."""
@@ -193,16 +240,39 @@ class State(ABC):
 
     # -- information -------------------------------------------------------------------
 
-    @abstractmethod
     def observation(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe: all that `seat` may know and nothing more (None: spectators)."""
+        """JSON-safe: all that `seat` may know and nothing more (None: spectators). A seat
+        that is not one of this game's raises BadSeat: a seat taken from outside must never
+        reach another seat's secrets (Python's `hand[-1]` would)."""
+        return self._observe(None if seat is None else self.seat_index(seat))
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state that agrees with `seat`'s observation, its hidden parts resampled
         from `rng` (and its own generator reseeded from `rng`, so the future is unknown too).
         For the same `rng` state the result must depend only on that observation (sort a
         hidden pool before shuffling it), so that an agent's decision cannot either."""
+        return self._determinize(self.seat_index(seat), rng)
+
+    def seat_index(self, seat: Any) -> int:
+        """`seat` as a seat number of this game (0 to players - 1), or BadSeat saying which
+        are allowed. Integers of other types (numpy's) are accepted; bools are not."""
+        last = len(self.players) - 1
+        try:
+            index = None if isinstance(seat, bool) else operator.index(seat)
+        except TypeError:
+            index = None
+        if index is None or not 0 <= index <= last:
+            raise BadSeat(f"a seat is a whole number from 0 to {last} (or None to watch), "
+                          f"not {seat!r:.80}")
+        return index
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The game's observation for a checked seat (see `observation`)."""
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: random.Random) -> State:
+        """The game's determinization for a checked seat (see `determinize`)."""
 
     # -- copies and records ------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from matanui.engine import Game, UnknownGame
+from matanui.engine.record import set_game_finder
 
 # name -> module that defines GAME. A new game adds one line here.
 _MODULES: dict[str, str] = {
@@ -27,3 +28,6 @@ def get(name: str) -> Game:
             raise UnknownGame(f"no game named {name!r}; the games are: {', '.join(_MODULES)}")
         game = _loaded[name] = importlib.import_module(module).GAME
     return game
+
+
+set_game_finder(get)

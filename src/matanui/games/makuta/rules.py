@@ -1040,7 +1040,7 @@ class MakutaState(State):
 
     # -- information -------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         bit = PUBLIC if seat is None else 1 << seat
         views, kinds, known = self.game.views, self.game.kind, self.known
 
@@ -1093,7 +1093,7 @@ class MakutaState(State):
             "winners": self.winners,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> MakutaState:
+    def _determinize(self, seat: int, rng: random.Random) -> MakutaState:
         """Every token face this seat has not seen is dealt again among the places that hold
         an unseen token of its kind; the board pile is shuffled. Speed masks never land on a
         collector card unseen (the die would show them). What is dealt depends only on what

@@ -928,7 +928,7 @@ class MasksState(State):
 
     # -- information -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         labels = self.labels
         chal = None
         if self.chal is not None:
@@ -983,7 +983,7 @@ class MasksState(State):
             "last_game_action": labels[self.last_ga[seat]] if self.last_ga[seat] >= 0 else None,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> MasksState:
+    def _determinize(self, seat: int, rng: random.Random) -> MasksState:
         """The opponent's unknown cards and every pile's order are resampled, each pool sorted
         first so that the sample depends only on what `seat` sees."""
         other = self.clone()

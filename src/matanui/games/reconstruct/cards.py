@@ -82,6 +82,8 @@ def load_action_cards(path: Path, parts: tuple[Part, ...]) -> tuple[tuple[str, .
     data = load_toml(path)
     source = path.name
     deck = EntryChecker(source, "deck", data.get("deck"))
+    deck.only(("name", "size", "colours"))
+    deck.provenance()
     colours = tuple(deck.get("colours", list))
     if len(colours) != 5 or not all(isinstance(c, str) for c in colours):
         deck.fail("colours", 'must list the five colours ("Each Game Action Card has one of '

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.arrangement import Arrangement, one_of, whole_number
 from matanui.engine.options import check_first_player, check_turn_limit, reject_unknown
 
 from .cards import Deck, load_deck
@@ -26,6 +27,13 @@ START, PLAY, RESPOND, OVER = "start", "play", "respond", "over"
 ALL_PARTS = 0b1111111
 DEFAULT_TURN_LIMIT = 200
 HAND_DEAL = 3
+ARRANGEMENT_KEYS = {
+    "draw_pile": "a list of Game Action card numbers, top first; the rest are shuffled under them",
+    "hands": "two lists (seat 0, seat 1) of card numbers; without it each seat draws 3",
+    "built": "two lists (seat 0, seat 1) of part ids already built, fewer than all 7",
+    "discard": "a list of card numbers in the discard pile",
+    "first_player": "0 or 1 (otherwise the first_player option decides)",
+}
 
 
 class ReconstructGame(Game):
@@ -33,6 +41,7 @@ class ReconstructGame(Game):
     title = "Toa Nuva Reconstruct"
     rules_version = "1"
     min_players = max_players = 2
+    arrangement_keys = ARRANGEMENT_KEYS
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
@@ -98,30 +107,35 @@ class ReconstructState(State):
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
         game = self.game
-        known_keys = {"draw_pile", "hands", "built", "discard", "first_player"}
-        for key in arrangement:
-            if key not in known_keys:
-                raise BadSetup(f"unknown arrangement {key!r}; allowed: {', '.join(sorted(known_keys))}")
+        given = Arrangement(game.name, arrangement, game.arrangement_keys)
+        part = one_of(game.part_index)
+        card = whole_number(1, max(game.deck.cards))
+        built = given.per_seat("built", 2, part) or [[], []]
+        hands_given = given.per_seat("hands", 2, card)
+        discard = given.items("discard", card, [])
+        top = given.items("draw_pile", card, [])  # top first
+        first = given.one("first_player", one_of((0, 1)), self.options["first_player"])
+        placed = [c for hand in hands_given or [] for c in hand] + discard + top
+        unknown = [c for c in placed if c not in game.deck.cards]
+        if unknown:
+            raise BadSetup(f"arranged card {unknown[0]} is not in the Game Action deck "
+                           f"({', '.join(map(str, sorted(game.deck.cards)))})")
+        if len(set(placed)) != len(placed):
+            twice = next(c for c in placed if placed.count(c) > 1)
+            raise BadSetup(f"the arrangement places card {twice} twice; each card is in one place")
         self.built = [0, 0]
-        for seat, parts in enumerate(arrangement.get("built", [[], []])):
-            for part in parts:
-                if part not in game.part_index:
-                    raise BadSetup(f"built part {part!r} is not a part; parts: {', '.join(game.part_index)}")
-                self.built[seat] |= 1 << game.part_index[part]
-        placed: list[int] = []
-        hands_given = arrangement.get("hands")
+        for seat, parts in enumerate(built):
+            for part_id in parts:
+                self.built[seat] |= 1 << game.part_index[part_id]
+        if ALL_PARTS in self.built:
+            raise BadSetup("an arrangement cannot start with a Toa Nuva already built (all 7 parts)")
+        if hands_given is None and len(game.deck.cards) - len(discard) < 2 * HAND_DEAL:
+            raise BadSetup(f"without arranged hands each seat draws {HAND_DEAL} cards, so the "
+                           f"discard may hold at most {len(game.deck.cards) - 2 * HAND_DEAL} cards")
         # Hands are kept sorted: legal actions then come in an order that depends only on
         # what the seat can see, never on the order cards happened to arrive in.
         self.hands = [sorted(h) for h in hands_given] if hands_given is not None else [[], []]
-        self.discard = list(arrangement.get("discard", []))
-        top = list(arrangement.get("draw_pile", []))  # top first
-        placed = [c for hand in self.hands for c in hand] + self.discard + top
-        for card in placed:
-            if card not in game.deck.cards:
-                raise BadSetup(f"arranged card {card!r} is not in the Game Action deck "
-                               f"(1 to {len(game.deck.cards)})")
-        if len(set(placed)) != len(placed):
-            raise BadSetup("the arrangement places a card twice")
+        self.discard = discard
         # RECON-SETUP-SHUFFLE: the rest of the deck is shuffled under the arranged top.
         rest = [c for c in game.deck.cards if c not in set(placed)]
         self.rng.shuffle(rest)
@@ -136,11 +150,8 @@ class ReconstructState(State):
             for seat in (0, 1):
                 for _ in range(HAND_DEAL):
                     insort(self.hands[seat], self.draw.pop())
-        first = arrangement.get("first_player", self.options["first_player"])
         if first == "rps":
             first = self.rng.randrange(2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
-        if first not in (0, 1):
-            raise BadSetup(f"first_player must be 0 or 1, not {first!r}")
         self.phase = PLAY
         self.turn_player = first
         self.setup_events = [
@@ -428,7 +439,7 @@ class ReconstructState(State):
 
     # -- information -------------------------------------------------------------------
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         parts = self.game.deck.parts
         pending = None
         if self.pending is not None:
@@ -456,7 +467,7 @@ class ReconstructState(State):
             "winners": self.winners,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> ReconstructState:
+    def _determinize(self, seat: int, rng: random.Random) -> ReconstructState:
         """The opponent's unknown cards and the draw pile order are resampled together."""
         other = self.clone()
         opp = 1 - seat

@@ -1,0 +1,57 @@
+"""Running a simulation job into a results file: the driver behind `matanui simulate`.
+
+It joins the two halves that know nothing of each other: what a job plays (simulate.py)
+and where finished games are kept (results.py), through any `Backend` (backends.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Protocol
+
+from .results import ResultStore
+from .simulate import DEFAULT_CHUNK, GameRow, Job, SimulationError
+
+
+def chunks(indices: Iterable[int], size: int) -> list[list[int]]:
+    batch: list[int] = []
+    result = []
+    for index in indices:
+        batch.append(index)
+        if len(batch) == size:
+            result.append(batch)
+            batch = []
+    if batch:
+        result.append(batch)
+    return result
+
+
+class Backend(Protocol):
+    """Runs chunks of a job somewhere (see arena/backends.py), yielding each finished chunk
+    as soon as it is done, in any order."""
+
+    def run(self, job: Job, work: list[list[int]]) -> Iterator[list[GameRow]]: ...
+
+
+def simulate(job: Job, store_path: str, backend: Backend, chunk: int = DEFAULT_CHUNK,
+             on_progress: Callable[[int, int], None] | None = None) -> int:
+    """Play the games of `job` that `store_path` lacks, committing each finished chunk.
+    `on_progress(done, total)` is called at the start and after each chunk. Returns the
+    number of games played now. Killing the process at any point loses at most the chunks
+    in flight; running again resumes."""
+    if chunk < 1:
+        raise SimulationError(f"the chunk size must be at least 1, not {chunk}")
+    with ResultStore(store_path) as store:
+        store.bind(job)
+        done = store.done_indices()
+        missing = [i for i in range(job.games) if i not in done]
+        finished = job.games - len(missing)
+        if on_progress is not None:
+            on_progress(finished, job.games)
+        played = 0
+        for rows in backend.run(job, chunks(missing, chunk)):
+            store.add(rows)
+            played += len(rows)
+            if on_progress is not None:
+                on_progress(finished + played, job.games)
+    return played

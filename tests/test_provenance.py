@@ -1,0 +1,88 @@
+"""Every data entry says where it comes from, and a `printed` or `derived` entry's quote is
+really in the rulebook, word for word (DESIGN.md, "Data and provenance").
+
+An entry is a top-level table of a data file, or each table of a top-level array of tables;
+tables inside an entry are its fields. The rulebooks lie in shared/rulebooks/ beside the
+checkout; where they are absent the quote check is skipped, the labels are still checked.
+"""
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import matanui.games
+from matanui.engine.data import PROVENANCES
+
+GAMES_DIR = Path(matanui.games.__file__).parent
+RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
+RULEBOOK_OF = {
+    "reconstruct": "toa-nuva-reconstruct.txt",
+    "masks": "quest-for-the-masks.txt",
+    "makuta": "quest-for-makuta.txt",
+}
+DATA_FILES = sorted(GAMES_DIR.glob("*/data/*.toml"))
+
+
+def normalised(text: str) -> str:
+    """Compare words, not typography: curly quotes and dashes as plain ones, one space."""
+    for fancy, plain in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("–", "-"), ("—", "-"),
+                         ("…", "...")):
+        text = text.replace(fancy, plain)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def entries(path: Path):
+    """(name, entry) for every entry of a data file."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    for key, value in data.items():
+        if isinstance(value, dict):
+            yield key, value
+        elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+            for index, entry in enumerate(value):
+                yield f"{key}[{index}]", entry
+
+
+def quoted_fragments(source: str) -> list[str]:
+    """The pieces of a quote that must each be found: an elision ("...") or a quote-separated
+    list of passages ("'first' / 'second'") splits it."""
+    pieces = re.split(r"\s*(?:\[\.\.\.\]|\.\.\.|…| / )\s*", normalised(source))
+    return [p.strip(" '\"") for p in pieces if len(p.strip(" '\"")) >= 3]
+
+
+@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_data_entry_has_a_provenance_with_its_evidence(path):
+    problems = []
+    for name, entry in entries(path):
+        kind = entry.get("provenance")
+        if kind not in PROVENANCES:
+            problems.append(f"{name}: provenance {kind!r} (allowed: {', '.join(PROVENANCES)})")
+            continue
+        if kind in ("printed", "derived") and not entry.get("source"):
+            problems.append(f"{name}: {kind} without the rulebook words in `source`")
+        if kind != "printed" and not entry.get("why"):
+            problems.append(f"{name}: {kind} without `why`")
+    assert not problems, f"{path.name}: " + "; ".join(problems)
+
+
+@pytest.mark.skipif(not RULEBOOKS.is_dir(), reason="the rulebooks are not beside this checkout")
+@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_printed_or_derived_quote_is_found_word_for_word_in_the_rulebook(path):
+    game = path.parent.parent.name
+    rulebook = normalised((RULEBOOKS / RULEBOOK_OF[game]).read_text(encoding="utf-8"))
+    missing = []
+    for name, entry in entries(path):
+        if entry.get("provenance") in ("printed", "derived"):
+            for fragment in quoted_fragments(entry["source"]):
+                if fragment not in rulebook:
+                    missing.append(f"{name}: {fragment!r}")
+    assert not missing, f"{path.name}: quotes not in {RULEBOOK_OF[game]}: " + "; ".join(missing[:10])
+
+
+def test_a_quote_that_is_not_in_the_rulebook_is_caught():
+    rulebook = normalised("Each player draws 3 cards from the Game Action draw pile.")
+    assert all(f in rulebook for f in quoted_fragments("Each player draws 3 cards ... draw pile."))
+    assert all(f in rulebook for f in quoted_fragments("Each player draws / Game Action draw pile."))
+    assert not all(f in rulebook for f in quoted_fragments("Each player draws 4 cards"))
