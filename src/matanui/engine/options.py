@@ -24,6 +24,15 @@ def check_first_player(value: Any) -> None:
         raise BadSetup(f"option first_player must be 'rps', 0 or 1, not {value!r}")
 
 
+# A turn limit only ends a game that would otherwise go on forever; no game of ours needs
+# more than a few hundred turns, and a limit of 10**9 would let one game hold a server's
+# bots (and a replay) for hours.
+MIN_TURN_LIMIT = 10
+MAX_TURN_LIMIT = 10_000
+
+
 def check_turn_limit(value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 10:
-        raise BadSetup(f"option turn_limit must be a whole number >= 10, not {value!r}")
+    if (not isinstance(value, int) or isinstance(value, bool)
+            or not MIN_TURN_LIMIT <= value <= MAX_TURN_LIMIT):
+        raise BadSetup(f"option turn_limit must be a whole number from {MIN_TURN_LIMIT} to "
+                       f"{MAX_TURN_LIMIT}, not {value!r:.40}")
