@@ -1,7 +1,7 @@
 """Quest for the Masks: every rule of the rulebook, in one place.
 
-Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. Seat 0 is Player 1
-(West start), seat 1 is Player 2 (East start).
+Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. The seat that goes
+first is the rulebook's Player 1 (West start), the other Player 2 (East start).
 
 The decisions (phases), and the action ids each offers:
   turn     the turn player, before he moves: `attach:N` (a won Great Mask or Turaga card, at
