@@ -110,6 +110,27 @@ def test_give_up_one_card_without_a_card_waits_for_the_next_card():
 
 
 @rule("MASKS-MISSION-GIVE-UP")
+def test_give_up_without_a_card_moves_towards_the_nearest_game_action_space():
+    # "If you do not have any Game Action cards, you must start to move towards the nearest Game
+    # Action space and collect a card that can be discarded. You still only move one space at a time"
+    state = far_apart(at="E3", missions=[[10], []], action_piles=[[37], []])
+    assert state.legal_actions() == ["move:W"]  # E2, next to the Game Action space E1
+    unchanged_after_illegal(state, "move:E", "must move towards the nearest Game Action space")
+    state.apply("move:W")
+    state.apply("move:N")  # Gali
+    events = state.apply("move:W")  # E1: draws #37 and gives it up
+    assert said(events, "Player 1 gives up Penalty (Card #37) for Mission #10")
+    assert state.missions[0] == []
+
+
+@rule("MASKS-MISSION-GIVE-UP", "MASKS-Q-OCCUPIED")
+def test_give_up_without_a_card_may_move_elsewhere_when_no_move_leads_closer():
+    # Gali stands on E2, the only way closer to E1: no move leads towards it, so any move is open.
+    state = arranged(positions=["E3", "E2"], missions=[[10], []])
+    assert state.legal_actions() == ["move:E", "move:S"]
+
+
+@rule("MASKS-MISSION-GIVE-UP")
 def test_give_up_two_cards_takes_them_one_by_one():
     state = far_apart(at="C4", mission_pile=[12], hands=[[27], []], action_piles=[[33, 34], []])
     state.apply("move:W")  # one card given up without asking, one still owed
@@ -121,13 +142,13 @@ def test_give_up_two_cards_takes_them_one_by_one():
 
 @rule("MASKS-MISSION-ORDER", "MASKS-MISSION-TRAVEL")
 def test_missions_are_completed_in_the_order_they_were_collected():
-    # Mission #10 (give up a card) is older than #18 (travel through a Portal).
-    state = far_apart(at="B3", missions=[[10, 18], []])
+    # Mission #16 (travel to a Game Action space) is older than #18 (travel through a Portal).
+    state = far_apart(at="B3", missions=[[16, 18], []])
     state.apply("move:N")  # A3
     state.apply("move:N")  # Gali
     events = state.apply("move:E")  # A4 is a Portal: #18 is not the oldest, so it stays
     assert not said(events, "completed")
-    assert [m[0] for m in state.missions[0]] == [10, 18]
+    assert [m[0] for m in state.missions[0]] == [16, 18]
     assert state.current_player == 0 and state.phase == "jump"
 
 
@@ -161,8 +182,9 @@ def test_a_two_move_skip_mission_takes_two_turns():
     state.apply("move:N")
     assert state.missions[0] == [[20, 1]] and state.current_player == 1
     events = state.apply("move:S")
-    assert said(events, "Player 1 skips this move for Mission #20.")
-    assert said(events, "Player 1 has completed the Mission. Card #20")
+    # Seat 1 went first, so he is the rulebook's Player 1 and Pohatu's player is Player 2.
+    assert said(events, "Player 2 skips this move for Mission #20.")
+    assert said(events, "Player 2 has completed the Mission. Card #20")
     assert state.current_player == 1
 
 
@@ -454,17 +476,36 @@ def test_a_double_game_action_space_draws_two():
     assert state.hands[0] == [33, 34]
 
 
-@rule("MASKS-DOUBLE")
+@rule("MASKS-DOUBLE", "MASKS-ATTACH-AFTER-WIN")
 def test_a_double_challenge_space_holds_two_challenges():
     state = far_apart(at="D7", challenge_pile=[4, 5], mask_piles=[[83], []])
     events = state.apply("move:E")
     assert said(events, "this means he gets to attempt two Great Mask Challenges.")
     assert said(events, "Pohatu has a higher score and has won")  # Strength
-    assert state.phase == "claim"
-    events = state.apply("keep")
     assert said(events, "reveal Card #5")
     assert said(events, "Gali has a higher score and has stopped Pohatu")  # Swimming
+    assert state.phase == "claim" and state.legal_actions() == ["attach:83", "keep"]
+    state.apply("keep")
     assert state.won == [[83], []] and state.current_player == 1
+
+
+@rule("MASKS-DOUBLE", "MASKS-ATTACH-BEFORE-MOVE", "MASKS-ATTACH-AFTER-WIN", "MASKS-CHALLENGE-WINDOW")
+def test_a_card_won_in_the_first_of_two_challenges_does_not_count_in_the_second():
+    # "You must decide which Great Mask Card will be attached before you move your Toa." Pohatu
+    # wins the Kanohi Hau (Shielding +100) in the first challenge (Strength, 800 to 500); the
+    # second (Shielding) is 700 to Gali's 600 + a Bonus of 200: the Hau, won during the move,
+    # is not attached yet, so Gali stops him (with it he would tie, and the lander wins ties).
+    state = far_apart(at="D7", challenge_pile=[4, 1], mask_piles=[[86, 83], []], hands=[[], [33]])
+    state.apply("move:E")
+    events = state.apply("pass")  # Gali keeps his Bonus for the second challenge
+    assert said(events, "Pohatu has a higher score and has won") and said(events, "reveal Card #1")
+    assert state.phase == "window" and state.current_player == 1  # the second challenge: no claim between
+    events = state.apply("play:33")
+    assert said(events, "Pohatu has a Shielding of 700, and Gali has a Shielding of 800")
+    assert said(events, "Gali has a higher score and has stopped Pohatu")
+    assert state.phase == "claim" and state.claim == 86 and state.legal_actions() == ["attach:86", "keep"]
+    state.apply("attach:86")
+    assert state.observation(None)["toa"][0]["skills"][1] == 800 and state.current_player == 1
 
 
 # -- Great Mask and Turaga cards -------------------------------------------------------------
@@ -597,9 +638,23 @@ def test_rock_paper_scissors_is_a_fair_seeded_choice_of_first_player():
     firsts = [GAME.new_game(seed, ["tahu", "kopaka"]).current_player for seed in range(400)]
     assert 150 < firsts.count(0) < 250
     assert firsts == [GAME.new_game(seed, ["tahu", "kopaka"]).current_player for seed in range(400)]
-    state = GAME.new_game(1, ["tahu", "kopaka"], {"first_player": 1})
-    assert state.current_player == 1 and state.observation(None)["positions"] == ["G2", "H9"]
-    assert state.setup_events[0].text.endswith("Player 2 goes first.")
+
+@rule("MASKS-SETUP-FIRST", "MASKS-SETUP-START-SPACES")
+def test_whoever_goes_first_is_player_1_and_starts_west():
+    # "Play Rock-Paper-Scissors to determine who goes first. Player 1 places his Toa Mask in the
+    # Start Space to the West. Player 2 places his Toa Mask in the Start Space to the East."
+    for options in ({"first_player": 1}, {}):
+        state = GAME.new_game(1, ["tahu", "kopaka"], options)  # seed 1: Rock-Paper-Scissors picks seat 1
+        assert state.current_player == 1 and state.observation(None)["positions"] == ["H9", "G2"]
+        assert state.setup_events[0].text.startswith(
+            "Player 1 places the Kopaka Mask on the Start Space to the West (G2). Player 2 places the Tahu "
+            "Mask on the Start Space to the East (H9).")
+        assert state.setup_events[0].text.endswith("Player 1 goes first.")
+        assert texts(state.apply("move:N")) == ["Player 1 moves the Kopaka Mask one space to the North."]
+    state = GAME.new_game(1, ["tahu", "kopaka"], {"first_player": 0})
+    assert state.current_player == 0 and state.observation(None)["positions"] == ["G2", "H9"]
+    both = GAME.new_game(1, ["tahu", "gali"], {"map": "both", "first_player": 1})
+    assert both.observation(None)["positions"] == ["E26", "G2"]
 
 
 @rule("MASKS-SETUP-CHOOSE-TOA", "MASKS-SETUP-THEME-DECKS")
@@ -619,10 +674,11 @@ def test_each_player_chooses_a_different_toa():
 
 @rule("MASKS-SETUP-MAP", "MASKS-SETUP-BOTH-MATS")
 def test_either_side_or_both_mats_can_be_played():
-    assert GAME.new_game(1, ["tahu", "gali"]).observation(None)["positions"] == ["G2", "H9"]
-    side_b = GAME.new_game(1, ["tahu", "gali"], {"map": "b"})
+    first = {"first_player": 0}
+    assert GAME.new_game(1, ["tahu", "gali"], first).observation(None)["positions"] == ["G2", "H9"]
+    side_b = GAME.new_game(1, ["tahu", "gali"], {"map": "b", **first})
     assert side_b.observation(None)["positions"] == ["E3", "E12"] and side_b.board.width == 14
-    both = GAME.new_game(1, ["tahu", "gali"], {"map": "both"})
+    both = GAME.new_game(1, ["tahu", "gali"], {"map": "both", **first})
     assert both.board.width == 28 and both.observation(None)["positions"] == ["G2", "E26"]
     # The two inner start spaces (side A's East, side B's West) are blank spaces.
     symbols = both.board.symbols

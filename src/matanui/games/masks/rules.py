@@ -1,7 +1,7 @@
 """Quest for the Masks: every rule of the rulebook, in one place.
 
-Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. Seat 0 is Player 1
-(West start), seat 1 is Player 2 (East start).
+Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. The seat that goes
+first is the rulebook's Player 1 (West start), the other Player 2 (East start).
 
 The decisions (phases), and the action ids each offers:
   turn     the turn player, before he moves: `attach:N` (a won Great Mask or Turaga card, at
@@ -50,7 +50,7 @@ DEFAULT_TURN_LIMIT = 400
 MAP_CHOICES = ("a", "b", "both")
 
 # Agenda steps.
-S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP = range(6)
+S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP, S_CLAIM = range(7)
 # Move table entries: (opcode, ...).
 M_MOVE, M_ATTACH, M_PLAY, M_PASS, M_KEEP, M_JUMP, M_DISCARD, M_WAIT = range(8)
 PASS, KEEP, WAIT = (M_PASS,), (M_KEEP,), (M_WAIT,)
@@ -123,6 +123,7 @@ class MasksGame(Game):
         if not isinstance(checked["short"], bool):
             raise BadSetup(f"option short must be true or false, not {checked['short']!r}")
         check_first_player(checked["first_player"])
+        check_seat_or_rps("option first_player", checked["first_player"])
         check_turn_limit(checked["turn_limit"])
         return checked
 
@@ -155,6 +156,13 @@ ARRANGEMENT_KEYS = {
     "mission_discard": "[cards]: the Mission discard pile",
     "missions": "[[cards], [cards]]: each player's uncompleted Missions, oldest first",
 }
+SHARED_KEYS = frozenset(("challenge_pile", "challenge_discard", "mission_pile", "mission_discard"))
+
+
+def check_seat_or_rps(what: str, value: Any) -> None:
+    """MASKS-SETUP-FIRST: 'rps' or a seat, 0 or 1 (a whole number, not 1.0 or True)."""
+    if value != "rps" and (type(value) is not int or value not in (0, 1)):
+        raise BadSetup(f"{what} must be 0, 1 or 'rps', not {value!r}")
 
 
 class MasksState(State):
@@ -165,67 +173,40 @@ class MasksState(State):
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
         game = self.game
         cards = game.cards
-        for key in arrangement:
-            if key not in ARRANGEMENT_KEYS:
-                raise BadSetup(f"unknown arrangement {key!r}; allowed: "
-                               + "; ".join(f"{k}: {v}" for k, v in ARRANGEMENT_KEYS.items()))
         board = self.board = game.boards[self.options["map"]]
+        self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
+        # The whole arrangement is checked before anything is set up.
+        arrange = _Arranger(arrangement, cards, self.players, board, self.target)
         self.kind = board.kind
         self.step = board.step
         self.labels = tuple(board.label(c) for c in range(board.width * board.height))
-        self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
         toas = [cards.toa[p] for p in self.players]
-        self.who = ("Player 1", "Player 2")
         self.toa_names = tuple(t.name for t in toas)
-        self.move_texts = tuple(
-            tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
-            for who, toa in zip(self.who, toas, strict=True))
-        arrange = _Arranger(arrangement)
 
         # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by him.
-        self.won = [arrange.seat_list("won", s, cards.piles(self.players[s])) for s in (0, 1)]
+        self.won = [arrange.seat_list("won", s) for s in (0, 1)]
         self.gm_pile = [arrange.pile("mask_piles", s, cards.piles(self.players[s]), self.won[s], self.rng)
                         for s in (0, 1)]
         self.mask_on, self.turaga_on = [0, 0], [0, 0]
         for s in (0, 1):
-            for n in arrange.seat_list("attached", s, self.won[s]):
+            for n in arrange.seat_list("attached", s):
                 slot = self.mask_on if cards.mask_cards[n].kind == "mask" else self.turaga_on
-                if slot[s]:
-                    raise BadSetup(f"arrangement attached gives Player {s + 1} two cards of one kind; "
-                                   "a Toa has one Great Mask and one Turaga card attached at a time")
                 slot[s] = n
-            if self._mask_count(s) >= self.target:
-                raise BadSetup(f"arrangement won gives Player {s + 1} {self._mask_count(s)} Great Masks: "
-                               "that game is already over")
         # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40.
-        own_actions = list(ACTION_NUMBERS)
-        self.hands = [sorted(arrange.seat_list("hands", s, own_actions)) for s in (0, 1)]
-        self.ga_discard = [arrange.seat_list("action_discards", s, own_actions, self.hands[s])
-                           for s in (0, 1)]
-        for s in (0, 1):
-            if len(self.hands[s]) > HAND_LIMIT:
-                raise BadSetup(f"arrangement hands gives Player {s + 1} {len(self.hands[s])} cards; "
-                               f"at most {HAND_LIMIT}")
-        self.ga_draw = [arrange.pile("action_piles", s, own_actions, self.hands[s] + self.ga_discard[s],
-                                     self.rng) for s in (0, 1)]
+        self.hands = [sorted(arrange.seat_list("hands", s)) for s in (0, 1)]
+        self.ga_discard = [arrange.seat_list("action_discards", s) for s in (0, 1)]
+        self.ga_draw = [arrange.pile("action_piles", s, list(ACTION_NUMBERS),
+                                     self.hands[s] + self.ga_discard[s], self.rng) for s in (0, 1)]
         # MASKS-SETUP-SHARED-PILES: one Challenge pile (#1-6) and one Mission pile (#7-20).
-        self.chal_discard = arrange.shared_list("challenge_discard", CHALLENGE_NUMBERS)
-        self.chal_draw = arrange.shared_pile("challenge_pile", CHALLENGE_NUMBERS, self.chal_discard, self.rng)
-        self.missions: list[list[list[int]]] = [[], []]
-        queued: list[int] = []
-        for s in (0, 1):
-            for n in arrange.seat_list("missions", s, list(MISSION_NUMBERS)):
-                if n in queued:
-                    raise BadSetup(f"arrangement missions places Mission #{n} twice")
-                queued.append(n)
-                self.missions[s].append([n, self._mission_count(n)])
-        self.mis_discard = arrange.shared_list("mission_discard", MISSION_NUMBERS, queued)
-        self.mis_draw = arrange.shared_pile("mission_pile", MISSION_NUMBERS, self.mis_discard + queued,
-                                            self.rng)
-        # MASKS-SETUP-START-SPACES
-        self.pos = [board.west_start, board.east_start]
-        if "positions" in arrangement:
-            self.pos = arrange.positions(board)
+        self.chal_discard = arrange.shared_list("challenge_discard")
+        self.chal_draw = arrange.pile("challenge_pile", None, list(CHALLENGE_NUMBERS), self.chal_discard,
+                                      self.rng)
+        self.missions = [[[n, self._mission_count(n)] for n in arrange.seat_list("missions", s)]
+                         for s in (0, 1)]
+        queued = [m[0] for queue in self.missions for m in queue]
+        self.mis_discard = arrange.shared_list("mission_discard")
+        self.mis_draw = arrange.pile("mission_pile", None, list(MISSION_NUMBERS), self.mis_discard + queued,
+                                     self.rng)
         self.known: list[set[int]] = [set(), set()]
         self.skips = [0, 0]
         self.last_chal = [-1, -1]
@@ -240,6 +221,7 @@ class MasksState(State):
         self.chal: list[int] | None = None
         self.passes = 0
         self.claim = 0
+        self.unclaimed: list[int] = []
         self.attach_done = 0
         self.gave_up = False
         self.winner: int | None = None
@@ -247,18 +229,26 @@ class MasksState(State):
         rps = first == "rps"
         if rps:
             first = self.rng.randrange(2)  # MASKS-SETUP-FIRST: Rock-Paper-Scissors
-        if first not in (0, 1) or isinstance(first, bool):
-            raise BadSetup(f"arrangement first_player must be 0, 1 or 'rps', not {first!r}")
         self.turn_player = 1 - first
+        # MASKS-SETUP-START-SPACES: the player who goes first is the rulebook's Player 1, who
+        # starts West; Player 2 starts East.
+        second = 1 - first
+        self.who = ("Player 1", "Player 2") if first == 0 else ("Player 2", "Player 1")
+        self.move_texts = tuple(
+            tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
+            for who, toa in zip(self.who, toas, strict=True))
+        self.pos = [0, 0]
+        self.pos[first], self.pos[second] = board.west_start, board.east_start
         labels = self.labels
         if "positions" in arrangement:
+            self.pos = arrange.positions
             text = (f"The {self.toa_names[0]} Mask stands on {labels[self.pos[0]]} and the "
                     f"{self.toa_names[1]} Mask on {labels[self.pos[1]]}, as arranged. ")
         else:
-            text = (f"Player 1 places the {self.toa_names[0]} Mask on the Start Space to the West "
-                    f"({labels[board.west_start]}). Player 2 places the {self.toa_names[1]} Mask on the "
+            text = (f"Player 1 places the {self.toa_names[first]} Mask on the Start Space to the West "
+                    f"({labels[board.west_start]}). Player 2 places the {self.toa_names[second]} Mask on the "
                     f"Start Space to the East ({labels[board.east_start]}). ")
-        text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{self.who[first]} goes first."
+        text += ("Rock-Paper-Scissors decides: " if rps else "") + "Player 1 goes first."
         self.setup_events = [Event("setup", text, {"first_player": first, "map": board.id,
                                                    "positions": [labels[p] for p in self.pos]})]
         self._run(self.setup_events)
@@ -325,6 +315,8 @@ class MasksState(State):
             elif space == GAME_ACTION and cell == last_ga:
                 continue
             moves[MOVE_IDS[d]] = (M_MOVE, d, cell)
+        if moves and self._giving_up(seat):
+            moves = self._towards_game_action(seat, moves)
         can_move = bool(moves)
         if self.won[seat]:
             self._attach_moves(seat, moves)
@@ -347,6 +339,43 @@ class MasksState(State):
         if not can_move:
             moves["wait"] = WAIT  # MASKS-BOXED-IN
         return moves
+
+    def _giving_up(self, seat: int) -> bool:
+        """MASKS-MISSION-GIVE-UP: his oldest Mission asks for a card and his hand is empty."""
+        queue = self.missions[seat]
+        if not queue or self.hands[seat]:
+            return False
+        return self.game.cards.missions[queue[0][0]].kind == "discard"
+
+    def _towards_game_action(self, seat: int, moves: dict[str, Any]) -> dict[str, Any]:
+        """MASKS-MISSION-GIVE-UP: "you must start to move towards the nearest Game Action
+        space": only the moves that bring the Toa closer to it, unless none of them does."""
+        distance = self._game_action_distance(seat)
+        here = [distance[c] for c in self.step[self.pos[seat]] if c >= 0 and distance[c] >= 0]
+        if not here:
+            return moves
+        nearest = min(here)
+        closer = {a: m for a, m in moves.items() if distance[m[2]] == nearest}
+        return closer or moves
+
+    def _game_action_distance(self, seat: int) -> list[int]:
+        """Fewest one-space moves from each space to a Game Action space the Toa may enter (-1:
+        none reachable), over the spaces he may walk: not Challenge spaces (his Mission closes
+        them), nor Portal spaces (they move him elsewhere). The other Toa is no obstacle: he moves."""
+        kind, step = self.kind, self.step
+        distance = [-1] * len(kind)
+        frontier = [c for c, k in enumerate(kind) if k == GAME_ACTION and c != self.last_ga[seat]]
+        for cell in frontier:
+            distance[cell] = 0
+        while frontier:
+            reached = []
+            for cell in frontier:
+                for near in step[cell]:
+                    if near >= 0 and distance[near] < 0 and kind[near] in (BLANK, MISSION):
+                        distance[near] = distance[cell] + 1
+                        reached.append(near)
+            frontier = reached
+        return distance
 
     def _attach_moves(self, seat: int, moves: dict[str, Any]) -> None:
         """MASKS-ATTACH-BEFORE-MOVE: one change of Great Mask and one of Turaga per turn."""
@@ -457,6 +486,8 @@ class MasksState(State):
                 self._reveal_challenge(step[1], events)
             elif op == S_COMPARE:
                 self._compare(events)
+            elif op == S_CLAIM:
+                self._open_claim(step[1])
             else:  # S_JUMP
                 self._open_jump(step[1], events)
 
@@ -536,6 +567,9 @@ class MasksState(State):
             what = "a Great Mask Challenge" if count == 1 else "two Great Mask Challenges"
             say(events, "space", f"{who} {how} a Challenge Space: this means he gets to attempt {what}.",
                 seat=seat, space="challenge", count=count)
+            # The cards won here are attached or kept after all its challenges: the attached
+            # cards were decided before the move (MASKS-ATTACH-BEFORE-MOVE, MASKS-DOUBLE).
+            self.agenda.append((S_CLAIM, seat))
             for _ in range(count):
                 self.agenda.append((S_CHALLENGE, seat))
         elif kind == GAME_ACTION:
@@ -786,9 +820,18 @@ class MasksState(State):
                 f"Mask cards and wins {game}!", seat=seat)
             self._end(seat)
             return
-        self.phase = CLAIM  # MASKS-ATTACH-AFTER-WIN
+        self.unclaimed.append(number)
+
+    def _open_claim(self, seat: int) -> None:
+        """MASKS-ATTACH-AFTER-WIN: each card won on the space, in the order won, is attached or
+        kept once the space's challenges are over."""
+        if not self.unclaimed:
+            return
+        self.claim = self.unclaimed.pop(0)
+        if self.unclaimed:
+            self.agenda.append((S_CLAIM, seat))
+        self.phase = CLAIM
         self.actor = seat
-        self.claim = number
 
     def _mask_count(self, seat: int) -> int:
         kinds = self.game.mask_cards_kind
@@ -1021,6 +1064,7 @@ class MasksState(State):
         other.mis_draw = list(self.mis_draw)
         other.mis_discard = list(self.mis_discard)
         other.chal = list(self.chal) if self.chal is not None else None
+        other.unclaimed = list(self.unclaimed)
         other.agenda = list(self.agenda)
 
     # -- for tests and invariants ----------------------------------------------------------
@@ -1063,58 +1107,114 @@ def _one_place(what: str, places: dict[str, list[int]], expected: set[int]) -> N
 
 
 class _Arranger:
-    """Reads and checks an arrangement; every complaint is a BadSetup naming what is allowed."""
+    """Reads and checks a whole arrangement before anything is set up; every complaint is a
+    BadSetup naming the key and what is allowed."""
 
-    def __init__(self, arrangement: Mapping[str, Any]) -> None:
+    def __init__(self, arrangement: Mapping[str, Any], cards: Cards, players: Sequence[str], board: Board,
+                 target: int) -> None:
+        for key in arrangement:
+            if key not in ARRANGEMENT_KEYS:
+                raise BadSetup(f"unknown arrangement {key!r}; allowed: "
+                               + "; ".join(f"{k}: {v}" for k, v in ARRANGEMENT_KEYS.items()))
         self.arrangement = arrangement
+        self.lists: dict[str, Any] = {}
+        if "first_player" in arrangement:
+            check_seat_or_rps("arrangement first_player", arrangement["first_player"])
+        if "positions" in arrangement:
+            self.positions = self._positions(arrangement["positions"], board)
+        actions, missions = list(ACTION_NUMBERS), list(MISSION_NUMBERS)
+        for seat in (0, 1):
+            own = cards.piles(players[seat])
+            self._places(seat, (("won", own), ("mask_piles", own)))
+            self._places(seat, (("hands", actions), ("action_discards", actions), ("action_piles", actions)))
+            self._check_attached(seat, cards)
+            self._check_counts(seat, cards, target)
+        self._places(None, (("challenge_discard", list(CHALLENGE_NUMBERS)),
+                            ("challenge_pile", list(CHALLENGE_NUMBERS))))
+        self._places(None, (("missions", missions), ("mission_discard", missions),
+                            ("mission_pile", missions)))
 
-    def _cards(self, key: str, value: Any, allowed: Sequence[int], taken: Sequence[int]) -> list[int]:
-        numbers = isinstance(value, list) and all(type(c) is int for c in value)
-        if not numbers:
-            raise BadSetup(f"arrangement {key} must be lists of card numbers: {ARRANGEMENT_KEYS[key]}")
-        for card in value:
-            if card not in allowed:
-                raise BadSetup(f"arrangement {key} has card #{card}, which does not belong there "
-                               f"(allowed: #{min(allowed)} to #{max(allowed)})")
-        if len(set(value)) != len(value) or set(value) & set(taken):
-            raise BadSetup(f"arrangement {key} places a card twice")
-        return list(value)
-
-    def seat_list(self, key: str, seat: int, allowed: Sequence[int], taken: Sequence[int] = ()) -> list[int]:
-        value = self.arrangement.get(key)
-        if value is None:
+    def _read(self, key: str, seat: int | None) -> Any:
+        """The raw value of a key for one seat (seat lists) or for the table (shared lists)."""
+        if key not in self.arrangement:
             return []
+        value = self.arrangement[key]
+        if key in SHARED_KEYS:
+            return value
         if not isinstance(value, list) or len(value) != 2:
-            raise BadSetup(f"arrangement {key} must give one list per player: {ARRANGEMENT_KEYS[key]}")
-        return self._cards(key, value[seat], allowed, taken)
+            raise BadSetup(f"arrangement {key} must give one list per player, not {value!r}: "
+                           f"{ARRANGEMENT_KEYS[key]}")
+        return value[seat]
 
-    def pile(self, key: str, seat: int, allowed: Sequence[int], taken: Sequence[int],
-             rng: random.Random) -> list[int]:
-        """A draw pile: the arranged top (top first), the rest shuffled beneath (top = end)."""
-        top = self.seat_list(key, seat, allowed, taken)
-        rest = [c for c in allowed if c not in set(top) | set(taken)]
-        rng.shuffle(rest)
-        return rest + top[::-1]
+    def _places(self, seat: int | None, places: Sequence[tuple[str, Sequence[int]]]) -> None:
+        """Check keys whose cards share one pool: each card of the pool, in one place at most.
+        `seat` None: shared keys (and the Missions held by both players)."""
+        seen: dict[int, str] = {}
+        for key, allowed in places:
+            seats = (0, 1) if seat is None and key not in SHARED_KEYS else (seat,)
+            for s in seats:
+                value = self._read(key, s)
+                if not isinstance(value, list) or not all(type(c) is int for c in value):
+                    raise BadSetup(f"arrangement {key} must hold lists of card numbers, not {value!r}: "
+                                   f"{ARRANGEMENT_KEYS[key]}")
+                for card in value:
+                    if card not in allowed:
+                        whose = "" if s is None else f" for seat {s}"
+                        raise BadSetup(f"arrangement {key} has card #{card}, which does not belong there"
+                                       f"{whose} (allowed: #{min(allowed)} to #{max(allowed)})")
+                    if card in seen:
+                        raise BadSetup(f"arrangement {key} places a card twice: #{card} is also in "
+                                       f"{seen[card]}; each card is in one place")
+                    seen[card] = key
+                self.lists[key, s] = list(value)
 
-    def shared_list(self, key: str, allowed: Sequence[int], taken: Sequence[int] = ()) -> list[int]:
-        value = self.arrangement.get(key)
-        return [] if value is None else self._cards(key, value, allowed, taken)
+    def _check_attached(self, seat: int, cards: Cards) -> None:
+        value = self._read("attached", seat)
+        if not isinstance(value, list) or not all(type(c) is int for c in value):
+            raise BadSetup(f"arrangement attached must hold lists of card numbers, not {value!r}: "
+                           f"{ARRANGEMENT_KEYS['attached']}")
+        won = self.lists["won", seat]
+        for card in value:
+            if card not in won:
+                raise BadSetup(f"arrangement attached has card #{card}, which seat {seat} has not won "
+                               f"(arranged won cards: {won}); only won cards can be attached")
+        kinds = [cards.mask_cards[n].kind for n in value]
+        if len(set(kinds)) != len(kinds):
+            raise BadSetup(f"arrangement attached gives seat {seat} two cards of one kind; "
+                           "a Toa has one Great Mask and one Turaga card attached at a time")
+        self.lists["attached", seat] = list(value)
 
-    def shared_pile(self, key: str, allowed: Sequence[int], taken: Sequence[int],
-                    rng: random.Random) -> list[int]:
-        top = self.shared_list(key, allowed, taken)
-        rest = [c for c in allowed if c not in set(top) | set(taken)]
-        rng.shuffle(rest)
-        return rest + top[::-1]
+    def _check_counts(self, seat: int, cards: Cards, target: int) -> None:
+        hand = self.lists["hands", seat]
+        if len(hand) > HAND_LIMIT:
+            raise BadSetup(f"arrangement hands gives seat {seat} {len(hand)} cards; at most {HAND_LIMIT}")
+        masks = sum(cards.mask_cards[n].kind == "mask" for n in self.lists["won", seat])
+        if masks >= target:
+            raise BadSetup(f"arrangement won gives seat {seat} {masks} Great Masks: that game is already "
+                           f"over (at most {target - 1})")
 
-    def positions(self, board: Board) -> list[int]:
-        value = self.arrangement["positions"]
+    @staticmethod
+    def _positions(value: Any, board: Board) -> list[int]:
         names = value if isinstance(value, list) else []
         cells = [board.cell(v) if isinstance(v, str) else None for v in names]
         if len(cells) != 2 or None in cells or cells[0] == cells[1]:
             raise BadSetup(f"arrangement positions must name two different spaces of map {board.id!r} "
                            f"(row letter and column number, e.g. ['G2', 'H9']), not {value!r}")
         return cells
+
+    def seat_list(self, key: str, seat: int) -> list[int]:
+        return list(self.lists[key, seat])
+
+    def shared_list(self, key: str) -> list[int]:
+        return list(self.lists[key, None])
+
+    def pile(self, key: str, seat: int | None, allowed: Sequence[int], taken: Sequence[int],
+             rng: random.Random) -> list[int]:
+        """A draw pile: the arranged top (top first), the rest shuffled beneath (top = end)."""
+        top = self.lists[key, seat]
+        rest = [c for c in allowed if c not in set(top) | set(taken)]
+        rng.shuffle(rest)
+        return rest + top[::-1]
 
 
 class _Why:
@@ -1143,7 +1243,12 @@ class _Why:
         if rest not in DIR_CODES:
             return "a Toa moves one space North, East, South or West (N, E, S, W), never diagonally"
         d = DIR_CODES.index(rest)
-        return self._closed(self.seat, s.step[s.pos[self.seat]][d], f"the space to the {DIR_NAMES[d]}")
+        cell = s.step[s.pos[self.seat]][d]
+        if cell >= 0 and s._may_enter(self.seat, cell) and s._giving_up(self.seat):
+            mission = s.missions[self.seat][0][0]
+            return (f"Mission #{mission} asks for a Game Action card and the hand is empty: the Toa "
+                    "must move towards the nearest Game Action space")
+        return self._closed(self.seat, cell, f"the space to the {DIR_NAMES[d]}")
 
     def _closed(self, seat: int, cell: int, where: str) -> str:
         s = self.state
