@@ -104,7 +104,7 @@ def test_openspiel_outcome_sampling_mccfr_runs_on_reconstruct():
 
 @pytest.mark.parametrize(("params", "message"), [
     ({"options": "advanced"}, "must look like key:value"),
-    ({"options": "turn_limit:3"}, "turn_limit must be a whole number >= 10"),
+    ({"options": "turn_limit:3"}, "turn_limit must be a whole number from 10 to 10000"),
     ({"characters": "tahu+nobody"}, "'nobody' is not a Toa Nuva"),
 ])
 def test_bad_parameters_are_refused_saying_what_is_allowed(params, message):

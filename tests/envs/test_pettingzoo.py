@@ -101,7 +101,7 @@ def test_ansi_rendering_shows_the_public_view():
 @pytest.mark.parametrize(("settings", "message"), [
     ({"characters": ["tahu", "tahu"]}, "both players chose tahu"),
     ({"characters": ["tahu"]}, "name 2 characters"),
-    ({"options": {"turn_limit": 2}}, "turn_limit must be a whole number >= 10"),
+    ({"options": {"turn_limit": 2}}, "turn_limit must be a whole number from 10 to 10000"),
     ({"render_mode": "human"}, "render_mode must be one of ansi"),
     ({"players": 4}, "for 2 to 2 players"),
 ])

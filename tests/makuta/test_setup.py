@@ -110,7 +110,7 @@ def test_a_game_that_reaches_the_turn_limit_is_drawn():
     events = to_and_fro()
     assert state.is_over and state.winners == [] and state.returns() == [0.0, 0.0]
     assert texts(events)[-1] == "The turn limit (10) is reached: the game is drawn."
-    with pytest.raises(BadSetup, match="turn_limit must be a whole number >= 10"):
+    with pytest.raises(BadSetup, match="turn_limit must be a whole number from 10 to 10000"):
         GAME.new_game(1, ["tahu", "lewa"], {"turn_limit": 5})
 
 

@@ -97,8 +97,8 @@ def test_any_arrangement_is_refused_with_bad_setup_or_plays_on(arrangement, seed
     ({"missions": [[10], [10]]}, "missions places a card twice: #10 is also in missions"),
     ({"missions": [[10], []], "mission_pile": [10]}, "mission_pile places a card twice: #10 is also in"),
     ({"challenge_pile": [7]}, "card #7, which does not belong there (allowed: #1 to #6)"),
-    ({"first_player": 1.0}, "arrangement first_player must be 0, 1 or 'rps', not 1.0"),
-    ({"first_player": True}, "arrangement first_player must be 0, 1 or 'rps', not True"),
+    ({"first_player": 1.0}, "arrangement first_player must be 'rps', 0 or 1, not 1.0"),
+    ({"first_player": True}, "arrangement first_player must be 'rps', 0 or 1, not True"),
     ({"positions": ["G2", 7]}, "arrangement positions must name two different spaces"),
     ({"positions": ["G2", "Z99"]}, "arrangement positions must name two different spaces"),
 ])
@@ -108,5 +108,5 @@ def test_a_bad_arrangement_names_the_key_and_what_is_allowed(arrangement, messag
 
 
 def test_a_first_player_option_of_the_wrong_type_is_refused():
-    with pytest.raises(BadSetup, match=re.escape("option first_player must be 0, 1 or 'rps', not 1.0")):
+    with pytest.raises(BadSetup, match=re.escape("option first_player must be 'rps', 0 or 1, not 1.0")):
         GAME.new_game(1, ["tahu", "gali"], {"first_player": 1.0})

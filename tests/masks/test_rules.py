@@ -694,7 +694,7 @@ def test_bad_options_and_arrangements_say_what_is_allowed():
         GAME.new_game(1, ["tahu", "gali"], {"advanced": True})
     with pytest.raises(BadSetup, match="option short must be true or false"):
         GAME.new_game(1, ["tahu", "gali"], {"short": "yes"})
-    with pytest.raises(BadSetup, match="option turn_limit must be a whole number >= 10"):
+    with pytest.raises(BadSetup, match="option turn_limit must be a whole number from 10 to 10000"):
         GAME.new_game(1, ["tahu", "gali"], {"turn_limit": 5})
     with pytest.raises(BadSetup, match="option first_player must be 'rps', 0 or 1"):
         GAME.new_game(1, ["tahu", "gali"], {"first_player": 2})

@@ -18,10 +18,11 @@ def reject_unknown(game: str, options: Mapping[str, Any], known: Mapping[str, st
                            + "; ".join(f"{k}: {v}" for k, v in known.items()))
 
 
-def check_first_player(value: Any) -> None:
-    """'rps' (a seeded Rock-Paper-Scissors) or a seat, 0 or 1."""
-    if value not in ("rps", 0, 1) or isinstance(value, bool):
-        raise BadSetup(f"option first_player must be 'rps', 0 or 1, not {value!r}")
+def check_first_player(value: Any, what: str = "option first_player") -> None:
+    """'rps' (a seeded Rock-Paper-Scissors) or a seat, 0 or 1: a whole number, so that
+    neither True nor 1.0 passes for seat 1."""
+    if value != "rps" and (type(value) is not int or value not in (0, 1)):
+        raise BadSetup(f"{what} must be 'rps', 0 or 1, not {value!r:.40}")
 
 
 # A turn limit only ends a game that would otherwise go on forever; no game of ours needs

@@ -82,11 +82,32 @@ def words(count: int) -> str:
     return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
 
 
+ARRANGEMENT_KEYS = {
+    "first_player": "0 or 1 (or 'rps')",
+    "positions": "[space, space]: where the two Toa Masks stand, e.g. ['G2', 'H9']",
+    "hands": "[[cards], [cards]]: Game Action cards in each hand (at most five)",
+    "action_piles": "[[cards], [cards]]: the top of each Game Action draw pile, top first",
+    "action_discards": "[[cards], [cards]]: each Game Action discard pile",
+    "mask_piles": "[[cards], [cards]]: the top of each Great Mask/Turaga pile, top first",
+    "won": "[[cards], [cards]]: Great Mask/Turaga cards already won",
+    "attached": "[[cards], [cards]]: of those, the attached ones (one Great Mask, one Turaga)",
+    "challenge_pile": "[cards]: the top of the Great Mask Challenge draw pile, top first",
+    "challenge_discard": "[cards]: the Great Mask Challenge discard pile",
+    "mission_pile": "[cards]: the top of the Mission draw pile, top first",
+    "mission_discard": "[cards]: the Mission discard pile",
+    "missions": "[[cards], [cards]]: each player's uncompleted Missions, oldest first",
+}
+SHARED_KEYS = frozenset(("challenge_pile", "challenge_discard", "mission_pile", "mission_discard"))
+
+
 class MasksGame(Game):
     name = "masks"
     title = "Quest for the Masks"
-    rules_version = "1"
+    # 2: the first player starts West, the give-up Mission walk is enforced, and a card won
+    # in the first challenge of a double space counts only after the second (issue #11).
+    rules_version = "2"
     min_players = max_players = 2
+    arrangement_keys = ARRANGEMENT_KEYS
 
     def __init__(self, cards: Cards, maps: Maps) -> None:
         self.cards = cards
@@ -109,7 +130,7 @@ class MasksGame(Game):
             "map": "'a' (default), 'b' or 'both': side A or B of the map, or both mats put together",
             "short": "true or false (default false): the shorter game, won with three Great Masks",
             "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
-            "turn_limit": f"whole number of turns >= 10 after which the game is drawn "
+            "turn_limit": f"whole number of turns from 10 to 10000 after which the game is drawn "
             f"(default {DEFAULT_TURN_LIMIT})",
         }
 
@@ -123,7 +144,6 @@ class MasksGame(Game):
         if not isinstance(checked["short"], bool):
             raise BadSetup(f"option short must be true or false, not {checked['short']!r}")
         check_first_player(checked["first_player"])
-        check_seat_or_rps("option first_player", checked["first_player"])
         check_turn_limit(checked["turn_limit"])
         return checked
 
@@ -139,30 +159,6 @@ class MasksGame(Game):
             raise BadSetup(f"both players chose {players[0]}; each player chooses a different Toa "
                            f"(choose from: {allowed})")
         return tuple(players)
-
-
-ARRANGEMENT_KEYS = {
-    "first_player": "0 or 1 (or 'rps')",
-    "positions": "[space, space]: where the two Toa Masks stand, e.g. ['G2', 'H9']",
-    "hands": "[[cards], [cards]]: Game Action cards in each hand (at most five)",
-    "action_piles": "[[cards], [cards]]: the top of each Game Action draw pile, top first",
-    "action_discards": "[[cards], [cards]]: each Game Action discard pile",
-    "mask_piles": "[[cards], [cards]]: the top of each Great Mask/Turaga pile, top first",
-    "won": "[[cards], [cards]]: Great Mask/Turaga cards already won",
-    "attached": "[[cards], [cards]]: of those, the attached ones (one Great Mask, one Turaga)",
-    "challenge_pile": "[cards]: the top of the Great Mask Challenge draw pile, top first",
-    "challenge_discard": "[cards]: the Great Mask Challenge discard pile",
-    "mission_pile": "[cards]: the top of the Mission draw pile, top first",
-    "mission_discard": "[cards]: the Mission discard pile",
-    "missions": "[[cards], [cards]]: each player's uncompleted Missions, oldest first",
-}
-SHARED_KEYS = frozenset(("challenge_pile", "challenge_discard", "mission_pile", "mission_discard"))
-
-
-def check_seat_or_rps(what: str, value: Any) -> None:
-    """MASKS-SETUP-FIRST: 'rps' or a seat, 0 or 1 (a whole number, not 1.0 or True)."""
-    if value != "rps" and (type(value) is not int or value not in (0, 1)):
-        raise BadSetup(f"{what} must be 0, 1 or 'rps', not {value!r}")
 
 
 class MasksState(State):
@@ -1119,7 +1115,7 @@ class _Arranger:
         self.arrangement = arrangement
         self.lists: dict[str, Any] = {}
         if "first_player" in arrangement:
-            check_seat_or_rps("arrangement first_player", arrangement["first_player"])
+            check_first_player(arrangement["first_player"], "arrangement first_player")
         if "positions" in arrangement:
             self.positions = self._positions(arrangement["positions"], board)
         actions, missions = list(ACTION_NUMBERS), list(MISSION_NUMBERS)

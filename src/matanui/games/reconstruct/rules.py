@@ -70,7 +70,7 @@ class ReconstructGame(Game):
         return {
             "advanced": "true or false (default false): the Advanced Gameplay trade",
             "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
-            "turn_limit": f"whole number of turns >= 10 after which the game is drawn "
+            "turn_limit": f"whole number of turns from 10 to 10000 after which the game is drawn "
             f"(default {DEFAULT_TURN_LIMIT})",
         }
 
