@@ -5,6 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from matanui import __version__
 from matanui.cli import app
 
 runner = CliRunner()
@@ -12,6 +13,17 @@ runner = CliRunner()
 
 def run(*args, input=None):
     return runner.invoke(app, list(args), input=input)
+
+
+def said(result) -> str:
+    """The output as one line (the console wraps at 80 columns)."""
+    return " ".join(result.output.split())
+
+
+def test_version_works_alone():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.output.strip() == f"matanui {__version__}"
 
 
 def test_games_lists_every_game():
@@ -30,13 +42,50 @@ def test_play_against_a_bot_to_the_end_with_typed_numbers(tmp_path):
     assert record["game"] == "reconstruct" and record["players"][0] == "tahu"
 
 
+def play_reconstruct(tmp_path, input):
+    return run("play", "reconstruct", "--as", "tahu", "--seed", "7", "--save",
+               str(tmp_path / "g.json"), input=input)
+
+
 def test_bad_input_is_answered_and_asked_again(tmp_path):
-    result = run("play", "reconstruct", "--as", "tahu", "--seed", "7", "--save",
-                 str(tmp_path / "g.json"), input="99\nbanana\n?\nq\n")
+    result = play_reconstruct(tmp_path, "99\nbanana\n?\nq\n")
     assert result.exit_code == 0
     assert "There is no action 99" in result.output
-    assert "banana is not a legal action" in result.output
+    assert "'banana' is not legal for Player 1 now" in said(result)
     assert "Type the number of an action" in result.output
+
+
+def test_a_typed_illegal_id_gets_the_engines_reason(tmp_path):
+    result = play_reconstruct(tmp_path, "add:1:tool\nq\n")
+    assert "card #1 is not in Player 1's hand" in said(result)
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("\u00b2", "'²' is not legal for Player 1 now"),  # isdigit() but not int()
+        ("", "Type a number from 1 to"),
+        ("9" * 10_000, "That answer is 10,000 characters long"),
+        ("a" * 10_000, "That answer is 10,000 characters long"),
+        ("\x1b[2J\x07", "That answer holds control characters"),
+        ("1\x1b[A", "That answer holds control characters"),
+    ],
+    ids=["superscript-two", "empty", "long-number", "long-word", "escape-codes", "arrow-key"],
+)
+def test_any_typed_line_gets_a_short_answer_and_the_question_again(tmp_path, typed, answer):
+    result = play_reconstruct(tmp_path, f"{typed}\nq\n")
+    assert result.exception is None, result.exception
+    assert answer in said(result)
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert len(result.output) < 3000  # no 10,000 characters echoed back
+    assert "Game saved" in result.output
+
+
+def test_bytes_that_are_not_text_are_answered_too(tmp_path):
+    result = runner.invoke(app, ["play", "reconstruct", "--as", "tahu", "--seed", "7", "--save",
+                                 str(tmp_path / "g.json")], input=b"\xff\xfe\nq\n")
+    assert result.exception is None, result.exception
+    assert "is not legal for Player 1 now" in said(result)
 
 
 def test_quitting_saves_and_resume_continues(tmp_path):
@@ -53,6 +102,52 @@ def test_end_of_input_saves_instead_of_crashing(tmp_path):
     save = tmp_path / "g.json"
     result = run("play", "reconstruct", "--as", "tahu", "--save", str(save), input="")
     assert result.exit_code == 0 and "Game saved" in result.output and save.exists()
+
+
+def test_end_of_input_mid_game_saves_every_move_made(tmp_path):
+    save = tmp_path / "g.json"
+    result = run("play", "reconstruct", "--as", "tahu", "--seed", "3", "--save", str(save),
+                 input="1\n1\n")
+    assert result.exit_code == 0 and "Game saved" in result.output
+    assert len(json.loads(save.read_text())["actions"]) >= 2
+
+
+def test_resume_of_a_hotseat_game_stays_hotseat_and_the_hint_is_the_whole_command(tmp_path):
+    save = tmp_path / "g.json"
+    first = run("play", "reconstruct", "--as", "tahu", "--seed", "3", "--hotseat", "--save", str(save),
+                input="\n1\nq\n")
+    assert f"Resume with: matanui play --resume {save}" in said(first)
+    assert json.loads(save.read_text())["terminal"] == {"seats": ["person", "person"]}
+    resumed = run("play", "--resume", str(save), input="\nq\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "your turn: press Enter (others look away)" in resumed.output
+    assert json.loads(save.read_text())["terminal"] == {"seats": ["person", "person"]}
+
+
+def test_resume_keeps_the_bots_it_was_played_against(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "tahu", "--seed", "3", "--vs", "random", "--save", str(save),
+        input="q\n")
+    run("play", "--resume", str(save), input="q\n")
+    assert json.loads(save.read_text())["terminal"] == {"seats": ["person", "random"]}
+
+
+def test_resume_refuses_flags_that_would_set_up_another_game(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "tahu", "--seed", "3", "--save", str(save), input="q\n")
+    result = run("play", "--resume", str(save), "--seed", "4", "--as", "gali")
+    assert result.exit_code == 2
+    assert "leave out --as, --seed" in said(result)
+
+
+def test_a_new_game_never_overwrites_a_saved_one(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "tahu", "--seed", "3", "--save", str(save), input="1\nq\n")
+    before = save.read_text()
+    result = run("play", "reconstruct", "--seed", "4", "--save", str(save), input="q\n")
+    assert result.exit_code == 2
+    assert f"{save} already exists" in said(result)
+    assert save.read_text() == before
 
 
 def test_hotseat_asks_each_player_in_turn(tmp_path):
@@ -96,6 +191,16 @@ def test_replay_steps_forwards_and_back(tmp_path):
     assert result.exit_code == 0
     assert "after action 0" in result.output and "after action 2" in result.output
     assert result.output.count("after action 1 ") == 2
+
+
+def test_replay_takes_any_answer_and_end_of_input(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "gali", "--seed", "5", "--save", str(save), input="1\n1\nq\n")
+    result = run("replay", str(save), input="\u00b2\n" + "9" * 10_000 + "\nbanana\n1\n")
+    assert result.exit_code == 0 and result.exception is None
+    assert "² is not an answer here" in said(result)
+    assert "That answer is 10,000 characters long" in said(result)
+    assert "after action 1 " in result.output
 
 
 def test_bench_reports_steps_per_second():

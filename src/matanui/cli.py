@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 from pathlib import Path
 
 import typer
@@ -23,19 +24,33 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 
+def read_bad_bytes_as_text() -> None:
+    """Bytes that are not text in the terminal's encoding are read as '\ufffd' (then
+    answered like any unreadable answer) rather than raising UnicodeDecodeError."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+
+
 def fail(error: Exception) -> None:
     """Print a clear error and exit with status 2 (bad input changes nothing)."""
     console.print(f"[bold red]error:[/] {escape(str(error))}")
     raise typer.Exit(2)
 
 
-@app.callback()
-def main_callback(
-    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
-) -> None:
-    if version:
+def print_version(value: bool) -> None:
+    """Eager: runs while the command line is read, so `matanui --version` needs no command."""
+    if value:
         console.print(f"matanui {__version__}")
         raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    version: bool = typer.Option(False, "--version", callback=print_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """matanui: play and study three BIONICLE tabletop games of 2001-2002."""
 
 
 @app.command("games")
@@ -53,10 +68,12 @@ def list_games() -> None:
 
 @app.command()
 def play(
-    game: str = typer.Argument("reconstruct", help="Which game (see `matanui games`)."),
+    game: str | None = typer.Argument(None, help="Which game (see `matanui games`; default "
+                                      "reconstruct)."),
     as_: str | None = typer.Option(None, "--as", help="Your character, e.g. tahu."),
-    vs: str = typer.Option("heuristic", "--vs", help="Bot level(s) for the other seats: random, "
-                           "heuristic (comma-separated for several seats)."),
+    vs: str | None = typer.Option(None, "--vs", help="Bot level(s) for the other seats: random, "
+                                  "heuristic (comma-separated for several seats; default "
+                                  "heuristic)."),
     opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
     players: int | None = typer.Option(None, "--players", help="Number of players."),
     seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
@@ -64,11 +81,14 @@ def play(
     hotseat: bool = typer.Option(False, "--hotseat", help="All seats are people at this terminal."),
     option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
     save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
-    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game, seated as "
+                                       "it was saved (--hotseat or --vs change the seating)."),
 ) -> None:
-    """Play a game in the terminal against bots, or hot-seat."""
+    """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
     from matanui.options import parse_options
     from matanui.terminal import build_session
+
+    read_bad_bytes_as_text()
 
     if seed is None and resume is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -117,17 +137,36 @@ def replay_command(
                             title=f"after action {step} of {total}"))
         if step < total:
             console.print(f"next: {escape(state.describe(record.actions[step]))}")
-        answer = console.input("[Enter] next, [b] back, [number] jump, [q] quit: ").strip()
-        if answer == "q":
+        step = next_replay_step(step, total)
+        if step is None:
             return
-        if answer == "b":
-            step = max(0, step - 1)
-        elif answer.isdigit():
-            step = min(total, int(answer))
-        elif step < total:
-            step += 1
-        else:
-            return
+
+
+def next_replay_step(step: int, total: int) -> int | None:
+    """Ask where to go from `step`; None to stop (q, Enter after the last action, Ctrl-C or
+    end of input). An answer that cannot be read is answered and asked again."""
+    from matanui.terminal import BadAnswer, number_in, read_answer
+
+    while True:
+        try:
+            answer = read_answer(console.input(r"\[Enter] next, \[b] back, \[number] jump, \[q] quit: "))
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        except BadAnswer as problem:
+            console.print(f"[red]{escape(str(problem))}[/]")
+            continue
+        number = number_in(answer)
+        if answer.lower() == "q":
+            return None
+        if answer.lower() == "b":
+            return max(0, step - 1)
+        if number is not None:
+            return min(total, number)
+        if not answer:
+            return step + 1 if step < total else None
+        console.print(f"[red]{escape(answer)} is not an answer here: press Enter, or type b, a "
+                      f"number from 0 to {total}, or q.[/]")
 
 
 @app.command()

@@ -2,14 +2,25 @@
 
 The loop never applies a rule itself: it shows a seat's observation (drawn by the game's
 own `render` module), the events as that seat may see them, and the numbered legal actions,
-then applies the chosen action id. Bad input is answered and asked again; Ctrl-C or end of
-input saves the game so that `matanui play --resume FILE` continues it.
+then applies the chosen action id; an id that is not legal gets the engine's own reason.
+Any answer is safe: what cannot be read is answered and asked again.
+
+The game is saved after every action (atomically, see `matanui.files`), with its seating
+(which seats are people, which bots), so a crash or a killed terminal loses at most the
+answer being typed and `matanui play --resume FILE` continues it as it was played.
+
+Hot-seat keeps each seat's secrets to one screen: whenever the decision passes to another
+person the screen (and its scrollback) is cleared and that person is asked to take over,
+even for a decision with one possible answer (a response window where the responder holds
+no stop card), so the table never learns from the terminal who could have answered.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import random
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,22 +32,52 @@ from rich.panel import Panel
 from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
-from matanui.engine import BadSetup, Event, Record, State, replay
+from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
+from matanui.files import write_atomically
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
     "'?' shows this help, 'l' the whole log, 's' saves, 'q' saves and quits."
 )
+PERSON = "person"  # a seat played at this terminal; any other seat kind names a bot (agent)
+MAX_ANSWER = 100  # characters: longer than any action id or number of one
+CLEAR_SCROLLBACK = "\x1b[3J"  # so that the next person cannot scroll back to a hand
 
 
 class QuitGame(Exception):
     """The person asked to stop; the game is saved."""
 
 
+class BadAnswer(Exception):
+    """An answer that cannot be read; the message says what to type instead."""
+
+
+def read_answer(raw: str) -> str:
+    """A typed line, stripped; BadAnswer if it is too long or holds control characters
+    (arrow and function keys type escape sequences where the terminal has no line editing)."""
+    answer = raw.strip()
+    if len(answer) > MAX_ANSWER:
+        raise BadAnswer(f"That answer is {len(answer):,} characters long; type a number or a "
+                        f"command (? for help).")
+    if not answer.isprintable():
+        raise BadAnswer("That answer holds control characters (an arrow or function key?); "
+                        "type just a number or a command (? for help).")
+    return answer
+
+
+def number_in(answer: str) -> int | None:
+    """The number a read answer is, if it is one: decimal digits only (not '²' or '½')."""
+    return int(answer) if answer.isdecimal() else None
+
+
 @dataclass
 class Seat:
-    human: bool
+    kind: str  # PERSON, or the name of the agent that plays it
     agent: Agent | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind == PERSON
 
 
 @dataclass
@@ -47,77 +88,125 @@ class TerminalGame:
     console: Console
     ask: Callable[[str], str]
     log: list[str] = field(default_factory=list)
+    screen: int | None = None  # hot-seat: the seat whose secrets the screen may show now
+    seen: dict[int, int] = field(default_factory=dict)  # hot-seat: log lines each seat has read
+
+    @property
+    def hotseat(self) -> bool:
+        return sum(seat.human for seat in self.seats) > 1
+
+    @property
+    def resume_hint(self) -> str:
+        """The whole command that continues this game: the seating is in the save."""
+        return f"matanui play --resume {shlex.quote(str(self.save_path))}"
 
     # -- the loop -----------------------------------------------------------------------
 
     def run(self) -> State:
-        self._narrate(getattr(self.state, "setup_events", []))
+        if self._save():
+            self.console.print(f"The game is saved to {escape(str(self.save_path))} after every move.")
+        done = len(self.state.record().actions)
+        if done:
+            self.console.print(f"Resumed after {done} action{'' if done == 1 else 's'}.")
+        else:
+            self._narrate(getattr(self.state, "setup_events", []))
         try:
             while not self.state.is_over:
                 seat = self.state.current_player
                 if self.seats[seat].human:
-                    action = self._ask_human(seat)
+                    self._person_decides(seat)
                 else:
-                    action = self.seats[seat].agent.act(SeatView(self.state, seat))
-                self._narrate(self.state.apply(action))
+                    self._apply(self.seats[seat].agent.act(SeatView(self.state, seat)))
         except (QuitGame, KeyboardInterrupt, EOFError):
-            self._save()
-            self.console.print(
-                f"\nGame saved to {self.save_path}. Resume with: "
-                f"matanui play --resume {self.save_path}"
-            )
+            if self._save():
+                self.console.print(f"\nGame saved to {escape(str(self.save_path))}. "
+                                   f"Resume with: {escape(self.resume_hint)}")
             return self.state
         self._show(self._viewer())
-        self._save()
-        self.console.print(f"Game record saved to {self.save_path} (matanui replay {self.save_path}).")
+        if self._save():
+            self.console.print(f"Game record saved to {escape(str(self.save_path))} "
+                               f"(matanui replay {escape(shlex.quote(str(self.save_path)))}).")
         return self.state
 
     def _viewer(self) -> int | None:
         humans = [i for i, seat in enumerate(self.seats) if seat.human]
         return humans[0] if len(humans) == 1 else None
 
-    def _ask_human(self, seat: int) -> str:
+    def _apply(self, action: str) -> None:
+        """Apply an action (IllegalAction changes nothing), save, then tell what happened."""
+        events = self.state.apply(action)
+        self._save()
+        self._narrate(events)
+
+    def _person_decides(self, seat: int) -> None:
+        handed_over = self._hand_over(seat)
         actions = self.state.legal_actions()
-        if len(actions) == 1:
+        if len(actions) == 1 and not handed_over:
             # No choice to make: say what happens instead of asking.
             self.console.print(f"[dim]Player {seat + 1}: {escape(self.state.describe(actions[0]))}[/]")
-            return actions[0]
-        if sum(s.human for s in self.seats) > 1:
-            self.ask(f"Player {seat + 1}, your turn: press Enter (others look away)")
+            self._apply(actions[0])
+            return
         self._show(seat)
         for number, action in enumerate(actions, start=1):
             words = escape(self.state.describe(action))
-            self.console.print(f"  [bold]{number:>2}[/]. {words}  [dim]{action}[/]")
+            self.console.print(f"  [bold]{number:>2}[/]. {words}  [dim]{escape(action)}[/]")
         while True:
-            answer = self.ask(f"Player {seat + 1}, choose 1-{len(actions)} (? for help)").strip()
-            chosen = self._parse(answer, actions)
-            if chosen is not None:
-                return chosen
+            try:
+                action = self._choose(self.ask(f"Player {seat + 1}, choose 1-{len(actions)} (? for help)"),
+                                      actions)
+                if action is not None:
+                    self._apply(action)
+                    return
+            except (BadAnswer, IllegalAction) as problem:
+                self.console.print(f"[red]{escape(str(problem))}[/]")
 
-    def _parse(self, answer: str, actions: list[str]) -> str | None:
-        if answer in ("q", "quit", "exit"):
+    def _hand_over(self, seat: int) -> bool:
+        """Hot-seat: give the screen to `seat`; True if it changed hands. When it leaves
+        another seat it is cleared first, and the public log since this seat last had it
+        is shown again (it may have been cleared away unread). Before the first handover the
+        screen shows only public things (the seed, the set-up), and it stays."""
+        if not self.hotseat or self.screen == seat:
+            return False
+        cleared = self.screen is not None
+        if cleared:
+            self.seen[self.screen] = len(self.log)
+            self._clear_screen()
+        answer = self.ask(f"Player {seat + 1}, your turn: press Enter (others look away)")
+        if answer.strip().lower() in ("q", "quit", "exit"):
             raise QuitGame
-        if answer in ("?", "h", "help"):
+        self.screen = seat
+        news = self.log[self.seen.get(seat, 0):] if cleared else []
+        if news:
+            self.console.print(f"Since Player {seat + 1} last looked:")
+            for line in news:
+                self.console.print(f"  {line}")
+        return True
+
+    def _choose(self, raw: str, actions: list[str]) -> str | None:
+        """The action an answer names (the engine judges an id), or None after a command."""
+        answer = read_answer(raw)
+        command = answer.lower()
+        if not answer:
+            raise BadAnswer(f"Type a number from 1 to {len(actions)} (? for help).")
+        if command in ("q", "quit", "exit"):
+            raise QuitGame
+        if command in ("?", "h", "help"):
             self.console.print(HELP)
             return None
-        if answer in ("l", "log"):
+        if command in ("l", "log"):
             for line in self.log:
                 self.console.print(line)
             return None
-        if answer in ("s", "save"):
-            self._save()
-            self.console.print(f"Saved to {self.save_path}.")
+        if command in ("s", "save"):
+            if self._save():
+                self.console.print(f"Saved to {escape(str(self.save_path))}.")
             return None
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            self.console.print(f"[red]There is no action {number}: choose 1 to {len(actions)}.[/]")
-            return None
-        if answer in actions:
+        number = number_in(answer)
+        if number is None:
             return answer
-        self.console.print(f"[red]{escape(answer)!s} is not a legal action.[/] {HELP}")
-        return None
+        if 1 <= number <= len(actions):
+            return actions[number - 1]
+        raise BadAnswer(f"There is no action {number}: choose 1 to {len(actions)}.")
 
     # -- output --------------------------------------------------------------------------
 
@@ -133,8 +222,27 @@ class TerminalGame:
             self.log.append(text)
             self.console.print(f"  {text}")
 
-    def _save(self) -> None:
-        self.state.record().save(self.save_path)
+    def _clear_screen(self) -> None:
+        console = self.console
+        if console.is_dumb_terminal:  # no escape codes: push the last screen out of sight
+            console.print("\n" * console.height)
+            return
+        console.clear()
+        if console.is_terminal:
+            console.file.write(CLEAR_SCROLLBACK)
+            console.file.flush()
+
+    def _save(self) -> bool:
+        """Write the record and the seating; a failure is told, and the game goes on."""
+        data = self.state.record().to_dict()
+        data["terminal"] = {"seats": [seat.kind for seat in self.seats]}
+        try:
+            write_atomically(self.save_path, json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            self.console.print(f"[red]Could not save the game to {escape(str(self.save_path))}: "
+                               f"{escape(exc.strerror or str(exc))}. The game goes on.[/]")
+            return False
+        return True
 
 
 def choose_characters(game_name: str, me: str | None, opponents: list[str], count: int,
@@ -160,31 +268,71 @@ def choose_characters(game_name: str, me: str | None, opponents: list[str], coun
     return chosen
 
 
-def build_session(*, game_name: str, me: str | None, vs: str, opponents: list[str], seed: int | None,
-                  players: int | None, hotseat: bool, options: dict, save: Path | None,
-                  resume: Path | None, console: Console, ask: Callable[[str], str]) -> TerminalGame:
+def seating(count: int, hotseat: bool, vs: str | None, saved: list[str] | None) -> list[str]:
+    """Seat kinds: all people (hot-seat); a person against the `vs` bots; else as saved;
+    else a person against heuristic bots."""
+    if hotseat:
+        if vs is not None:
+            raise BadSetup("--hotseat seats people only; leave out --vs")
+        return [PERSON] * count
+    if vs is None and saved is not None:
+        return saved
+    levels = [v for v in (vs or "heuristic").split(",") if v]
+    if not levels:
+        raise BadSetup("--vs needs an agent name, e.g. heuristic")
+    return [PERSON] + [levels[min(index, len(levels) - 1)] for index in range(count - 1)]
+
+
+def saved_seating(path: Path, count: int) -> list[str] | None:
+    """The seating a save holds next to its record (None in a record saved without one)."""
+    data = json.loads(path.read_text(encoding="utf-8"))  # Record.load has read and checked it
+    terminal = data.get("terminal")
+    if terminal is None:
+        return None
+    seats = terminal.get("seats") if isinstance(terminal, dict) else None
+    if not (isinstance(seats, list) and len(seats) == count and all(isinstance(s, str) for s in seats)):
+        raise RecordError(f"the save's 'terminal' field must be {{\"seats\": [...]}} with one entry "
+                          f"per player ({count}): {PERSON!r} or a bot's name")
+    return seats
+
+
+def new_save_path(game_name: str, seed: int) -> Path:
+    """GAME-seedN.matanui.json, or -2, -3... after it when that file holds an earlier game."""
+    path = Path(f"{game_name}-seed{seed}.matanui.json")
+    number = 1
+    while path.exists():
+        number += 1
+        path = Path(f"{game_name}-seed{seed}-{number}.matanui.json")
+    return path
+
+
+def build_session(*, game_name: str | None, me: str | None, vs: str | None, opponents: list[str],
+                  seed: int | None, players: int | None, hotseat: bool, options: dict,
+                  save: Path | None, resume: Path | None, console: Console,
+                  ask: Callable[[str], str]) -> TerminalGame:
     if resume is not None:
+        given = [flag for flag, value in (("GAME", game_name), ("--as", me), ("--opponent", opponents),
+                                          ("--seed", seed), ("--players", players), ("-o", options))
+                 if value]
+        if given:
+            raise BadSetup(f"--resume continues the saved game with its own game, characters, seed "
+                           f"and options; leave out {', '.join(given)}")
         record = Record.load(resume)
         state = replay(record)
-        game_name = record.game
-        seed = record.seed
-        count = len(record.players)
+        game_name, seed, count = record.game, record.seed, len(record.players)
+        saved = saved_seating(resume, count)
         save = save or resume
     else:
+        game_name = game_name or "reconstruct"
         game = games.get(game_name)
         count = players or game.min_players
         characters = choose_characters(game_name, me, opponents, count, seed)
         state = game.new_game(seed, characters, options)
-        save = save or Path(f"{game_name}-seed{seed}.matanui.json")
-    levels = [v for v in vs.split(",") if v]
-    if not levels:
-        raise BadSetup("--vs needs an agent name, e.g. heuristic")
-    seats = [Seat(human=True)]
-    for index in range(1, count):
-        if hotseat:
-            seats.append(Seat(human=True))
-        else:
-            level = levels[min(index - 1, len(levels) - 1)]
-            seats.append(Seat(human=False, agent=make_agent(level, game_name, seed=seed * 7 + index)))
+        saved = None
+        save = save or new_save_path(game_name, seed)
+    if save.exists() and (resume is None or save.resolve() != resume.resolve()):
+        raise BadSetup(f"{save} already exists and is not overwritten; continue that game with "
+                       f"`matanui play --resume {shlex.quote(str(save))}`, or choose another --save")
+    seats = [Seat(kind) if kind == PERSON else Seat(kind, make_agent(kind, game_name, seed=seed * 7 + index))
+             for index, kind in enumerate(seating(count, hotseat, vs, saved))]
     return TerminalGame(state, seats, save, console, ask)
-
