@@ -13,7 +13,7 @@ from rich.console import Console
 
 from matanui import games
 from matanui.engine import Record, replay
-from matanui.files import write_atomically
+from matanui.engine.files import write_atomically
 from matanui.terminal import PERSON, Seat, TerminalGame, build_session
 
 RECONSTRUCT = games.get("reconstruct")

@@ -33,7 +33,7 @@ from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
-from matanui.files import write_atomically
+from matanui.engine.files import write_atomically
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import MatanuiError, RecordError
+from .files import write_atomically
 
 if TYPE_CHECKING:
     from .state import Game, State
@@ -33,7 +34,8 @@ class Record:
         return json.dumps(self.to_dict(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Write the record so that a crash leaves the old file or the new one, never half."""
+        write_atomically(path, self.to_json() + "\n")
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
