@@ -362,12 +362,15 @@ def serve(
     bot_workers: int = typer.Option(1, "--bot-workers", help="Processes that run the bots."),
     bot_pace: float = typer.Option(0.6, "--bot-pace", help="Least seconds between a bot's move "
                                    "and the action before it, so people can follow."),
+    allowed_host: list[str] = typer.Option(
+        [], "--allowed-host", help="A Host name the server answers to (repeat for several); "
+        "default: localhost, 127.0.0.1 and [::1]. Others are refused, against DNS rebinding."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
-        run_server(host, port, database, bot_workers, bot_pace)
+        run_server(host, port, database, bot_workers, bot_pace, tuple(allowed_host))
     except MatanuiError as error:
         fail(error)
 

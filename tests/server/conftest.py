@@ -9,10 +9,12 @@ from fastapi.testclient import TestClient
 
 from matanui.server import create_app
 
+from .helpers import TEST_HOSTS
+
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app per test module (its bot worker process starts once)."""
     database = tmp_path_factory.mktemp("db") / "matanui.db"
-    with TestClient(create_app(f"sqlite:///{database}")) as test_client:
+    with TestClient(create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS)) as test_client:
         yield test_client

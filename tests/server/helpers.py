@@ -7,6 +7,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from matanui.server.security import DEFAULT_ALLOWED_HOSTS
+
+# The service answers only to the Host names it is given (DNS rebinding); Starlette's test
+# client calls itself "testserver".
+TEST_HOSTS = (*DEFAULT_ALLOWED_HOSTS, "testserver")
+
 HUMAN_VS_BOT = [{"kind": "human", "character": "tahu"}, {"kind": "bot", "level": "easy", "character": "gali"}]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import HUMAN_VS_BOT, create
+from .helpers import HUMAN_VS_BOT, create, receive_view
 
 
 def test_catalog_lists_every_game_with_characters_options_and_levels(client):
@@ -47,7 +47,7 @@ def test_bad_games_are_refused_saying_what_is_allowed(client):
     assert "both players chose tahu" in bad(
         client, {"game": "reconstruct", "seats": [{"character": "tahu"}, {"character": "tahu"}]})
     message = bad(client, {"game": "reconstruct", "seats": [{"kind": "robot"}, {}]}, status=422)
-    assert "seats.0.kind" in message and "'human' or 'bot'" in message
+    assert "seats.0.kind" in message and "'human', 'open' or 'bot'" in message
     assert "level" in bad(client, {"game": "reconstruct", "seats": [{"kind": "bot", "level": "godlike"}, {}]},
                           status=422)
     assert "colour" in bad(client, {"game": "reconstruct", "seats": HUMAN_VS_BOT, "colour": 1}, status=422)
@@ -63,18 +63,40 @@ def test_oversized_bodies_and_unknown_games_get_clear_errors(client):
     assert client.get("/api/catalog/chess").status_code == 404
 
 
-def test_public_games_hand_free_seats_to_the_lobby_and_invite_games_do_not(client):
-    seats = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "onua"}]
-    private = create(client, seats=seats)
+def test_public_games_hand_open_seats_to_the_lobby_and_invite_games_do_not(client):
+    seats = [{"kind": "human", "character": "tahu"}, {"kind": "open", "character": "onua"}]
+    private = create(client, seats=[seats[0], {"kind": "human", "character": "onua"}])
     assert client.post(f"/api/games/{private['id']}/join").status_code == 403
-    public = create(client, seats=seats, public=True)
+    public = create(client, seats=seats)
+    assert public["seats"][1]["token"] is None  # an open seat has no token until it is joined
     assert {g["id"]: g for g in client.get("/api/games").json()}[public["id"]]["status"] == "open"
-    first = client.post(f"/api/games/{public['id']}/join").json()
-    second = client.post(f"/api/games/{public['id']}/join").json()
-    assert (first["seat"], second["seat"]) == (0, 1)
-    assert first["token"] != public["seats"][0]["token"]  # the lobby's seat has a new secret
-    third = client.post(f"/api/games/{public['id']}/join")
-    assert third.status_code == 409 and "watch it instead" in third.json()["message"]
+    joined = client.post(f"/api/games/{public['id']}/join").json()
+    assert joined["seat"] == 1 and joined["token"] != public["seats"][0]["token"]
+    again = client.post(f"/api/games/{public['id']}/join")
+    assert again.status_code == 409 and "watch it instead" in again.json()["message"]
+    assert client.get(f"/api/games/{public['id']}").json()["status"] == "running"
+
+
+def test_a_stranger_can_never_take_the_creators_seat_or_an_invited_one(client):
+    """The creator's seat and every invite are taken when their token is issued, used or
+    not: joining an open game hands out only the seats offered open."""
+    seats = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "onua"},]
+    public = create(client, seats=seats, public=True)  # shorthand: seats after the first are open
+    creator, offered = public["seats"]
+    assert creator["token"] and offered["token"] is None
+    stranger = client.post(f"/api/games/{public['id']}/join").json()
+    assert stranger["seat"] == 1
+    assert client.post(f"/api/games/{public['id']}/join").status_code == 409
+    with client.websocket_connect(f"/ws/games/{public['id']}") as ws:
+        ws.send_json({"type": "hello", "token": creator["token"]})
+        assert receive_view(ws)["seat"] == 0  # the creator still holds seat 0
+
+
+def test_open_seats_need_a_creator_and_no_hotseat(client):
+    assert "needs one person's seat" in bad(client, {"game": "reconstruct", "seats": [
+        {"kind": "open"}, {"kind": "bot"}]})
+    assert "has no open seats" in bad(client, {"game": "reconstruct", "hotseat": True, "seats": [
+        {"kind": "human"}, {"kind": "open"}]})
 
 
 def test_the_http_api_is_documented_with_openapi(client):

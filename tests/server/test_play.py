@@ -72,6 +72,9 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(client):
         before_hello = errors_for(ws, [{"type": "act", "action": "pass"},
                                        {"type": "hello", "token": "forged"}])
         assert [code for code, _ in before_hello] == ["hello_first", "bad_token"]
+        assert "not valid for this game" in before_hello[1][1] and "you are watching" in before_hello[1][1]
+        assert receive_view(ws)["seat"] is None  # told, then watching: no silent downgrade
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
         ws.send_json({"type": "hello", "token": created["seats"][0]["token"]})
         view = receive_view(ws)
         at = view["at"]

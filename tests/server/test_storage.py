@@ -8,7 +8,7 @@ from matanui import games
 from matanui.server import create_app
 from matanui.server.storage import GameRow, SeatRow, Storage
 
-from .helpers import create
+from .helpers import TEST_HOSTS, create
 
 
 def test_a_game_that_no_longer_replays_is_skipped_not_fatal(tmp_path):
@@ -19,7 +19,7 @@ def test_a_game_that_no_longer_replays_is_skipped_not_fatal(tmp_path):
     storage.create_game(GameRow(id="old", record=record, seats=[SeatRow("bot", "easy")] * 2,
                                 public=False, hotseat=False))
     storage.close()
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, allowed_hosts=TEST_HOSTS)) as client:
         assert client.get("/api/games/old").status_code == 404
         created = create(client)
         assert client.get(f"/api/games/{created['id']}").status_code == 200
@@ -27,7 +27,7 @@ def test_a_game_that_no_longer_replays_is_skipped_not_fatal(tmp_path):
 
 def test_each_accepted_action_is_one_row_and_tokens_are_stored_hashed(tmp_path):
     url = f"sqlite:///{tmp_path / 'g.db'}"
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, allowed_hosts=TEST_HOSTS)) as client:
         created = create(client, seats=[{"kind": "bot", "level": "easy"}] * 2)
         human = create(client)
         with client.websocket_connect(f"/ws/games/{created['id']}") as ws:

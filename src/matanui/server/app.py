@@ -8,15 +8,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import fastapi_offline
 from fastapi import Body, FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from matanui import games
@@ -26,9 +30,16 @@ from .bots import BotPool
 from .lobby import Lobby
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
 from .rooms import Backends, Connection, Room
+from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
 from .storage import Storage
 
+log = logging.getLogger("matanui.server")
+
 WEB = Path(__file__).resolve().parent.parent / "web"
+# Swagger UI's script and style, bundled by the fastapi-offline package: /docs needs no CDN.
+DOCS_FILES = Path(fastapi_offline.__file__).resolve().parent / "static"
+ERROR_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+               405: "method_not_allowed", 413: "too_large", 429: "too_many_requests"}
 MAX_BODY_BYTES = 16_384
 DEFAULT_DATABASE = "sqlite:///matanui.db"
 
@@ -59,9 +70,11 @@ def seat_link(game_id: str, seat: int, token: str) -> str:
     return f"/games/{game_id}#seat={seat}&token={token}"
 
 
-def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0) -> FastAPI:
+def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
+               allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS) -> FastAPI:
     """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots;
-    a bot's move is broadcast no sooner than `bot_pace` seconds after the action before it."""
+    a bot's move is broadcast no sooner than `bot_pace` seconds after the action before it;
+    requests naming a Host other than `allowed_hosts` are refused (DNS rebinding)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -77,9 +90,12 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             bots.close()
             storage.close()
 
-    app = FastAPI(title="matanui", version="1", lifespan=lifespan, description=(
+    app = FastAPI(title="matanui", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  description=(
         "Play three BIONICLE tabletop games in the browser. HTTP is for the lobby; play goes over "
         "the WebSocket /ws/games/{id}, documented in docs/protocol.md."))
+    app.add_middleware(HostCheck, allowed_hosts=allowed_hosts)
+    app.add_middleware(SecurityHeaders)
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         return request.app.state.lobby
@@ -92,7 +108,24 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}"
                              for e in exc.errors())
-        return JSONResponse({"error": "bad_request", "message": problems}, status_code=422)
+        return JSONResponse({"error": "bad_request", "message": problems[:2000]}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Errors the framework raises itself (an unknown path, a body that is not JSON) in the
+        service's shape too."""
+        message = str(exc.detail)
+        if message == "There was an error parsing the body":
+            message = ("the body is not JSON this service can read (at most 4300 digits in a "
+                       "number, and nesting of reasonable depth)")
+        return JSONResponse({"error": ERROR_CODES.get(exc.status_code, "error"), "message": message},
+                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        return JSONResponse({"error": "internal", "message": "the server failed on this request; "
+                             "it is logged, and nothing was changed"}, status_code=500)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Any:
@@ -117,6 +150,16 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return FileResponse(WEB / "replay.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    app.mount("/static-docs", StaticFiles(directory=DOCS_FILES), name="static-docs")
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        page = get_swagger_ui_html(openapi_url="/openapi.json", title="matanui — HTTP API",
+                                   swagger_js_url="/static-docs/swagger-ui-bundle.js",
+                                   swagger_css_url="/static-docs/swagger-ui.css",
+                                   swagger_favicon_url="/static-docs/favicon.png")
+        html = page.body.decode("utf-8")
+        return HTMLResponse(html, headers={"content-security-policy": policy_allowing_inline_scripts(html)})
 
     # -- the lobby's HTTP API ----------------------------------------------------------
 
@@ -191,17 +234,24 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
-    """Wait for a valid hello: a seat token opens that seat, no token opens the public view."""
+    """Wait for a valid hello: a seat token opens that seat, no token opens the public view.
+    A token that opens no seat is answered with an error that says so, and the connection
+    watches: never a silent downgrade, and no second hello is needed."""
     while True:
         try:
             message = parse_message(await _receive(websocket))
             if not isinstance(message, Hello):
                 raise Rejected("hello_first", 'say hello first: {"type": "hello", "token": "..."} to '
                                'play a seat, or {"type": "hello"} to watch')
-            seat = room.seat_for(message.token) if message.token is not None else None
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
             continue
+        seat = None
+        if message.token is not None:
+            try:
+                seat = room.seat_for(message.token)
+            except Rejected as exc:
+                await websocket.send_json(exc.to_message())
         if seat is not None:
             await room.claim(seat)
         return Connection(seat)

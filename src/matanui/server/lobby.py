@@ -93,18 +93,36 @@ class Lobby:
             state = game.new_game(seed, players, spec.options)
         except MatanuiError as exc:
             raise Rejected("bad_game", str(exc)) from None
-        tokens = [new_token() if seat.kind == "human" else None for seat in spec.seats]
-        seats = [SeatRow(kind=seat.kind, level=seat.level if seat.kind == "bot" else None,
+        kinds = self._seat_kinds(spec)
+        tokens = [new_token() if kind == "human" else None for kind in kinds]
+        seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
                          token_hash=token_hash(token) if token else None)
-                 for seat, token in zip(spec.seats, tokens, strict=True)]
+                 for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
         row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                      public=spec.public, hotseat=spec.hotseat)
+                      public="open" in kinds, hotseat=spec.hotseat)
         await self._store(row)
         return self._open(row, state, _setup_events(state)), tokens
 
     async def _store(self, row: GameRow) -> None:
         storage = self.backends.storage
         await storage.run(storage.create_game, row)
+
+    @staticmethod
+    def _seat_kinds(spec: CreateGame) -> list[str]:
+        """Each seat's kind; `public` without named open seats opens every person's seat
+        but the creator's (the first)."""
+        kinds = [seat.kind for seat in spec.seats]
+        if spec.public and "open" not in kinds:
+            humans = [i for i, kind in enumerate(kinds) if kind == "human"]
+            for index in humans[1:]:
+                kinds[index] = "open"
+        if "open" in kinds and spec.hotseat:
+            raise Rejected("bad_game", "a hot-seat game is played at one screen and has no open "
+                           "seats; make the seats people or bots")
+        if "open" in kinds and "human" not in kinds:
+            raise Rejected("bad_game", "an open game needs one person's seat for its creator "
+                           '(kind "human") besides the open ones')
+        return kinds
 
     @staticmethod
     def _characters(spec: CreateGame) -> list[str]:
@@ -126,17 +144,20 @@ class Lobby:
     # -- seats -------------------------------------------------------------------------
 
     async def join(self, game_id: str) -> tuple[int, str]:
-        """Take the first free human seat of a public game: a fresh token for it."""
+        """Take the first open seat of a public game: a token is issued for it now, and it is
+        a person's seat from then on. A seat whose token was issued at creation (the
+        creator's, an invite) is never offered, used or not."""
         room = self.room(game_id)
         if not room.row.public:
             raise Rejected("not_public", "this game's seats are taken by invite link only", status=403)
         if room.state.is_over:
             raise Rejected("game_over", "the game is over", status=409)
         for seat, row in enumerate(room.row.seats):
-            if row.kind == "human" and not row.claimed:
+            if row.kind == "open":
                 token = new_token()
-                row.token_hash = token_hash(token)
-                await room.claim(seat)
+                row.kind, row.token_hash = "human", token_hash(token)
+                row.claimed = True
+                await room.save_seats()
                 room.announce_seats()
                 return seat, token
         raise Rejected("no_free_seat", "every human seat of this game is taken; watch it instead",

@@ -38,11 +38,13 @@ class Rejected(Exception):
 
 
 class SeatSpec(BaseModel):
-    """One seat of a new game: who plays it (a person or a bot of a level) and as whom."""
+    """One seat of a new game: who plays it and as whom. A "human" seat is given its secret
+    token now (the creator's own seat, or an invite link) and is taken from that moment; an
+    "open" seat has no token until someone in the lobby joins it; a "bot" plays at a level."""
 
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "open", "bot"] = "human"
     level: Literal["easy", "medium", "hard"] = Field(
         "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
     character: str | None = Field(
@@ -59,7 +61,9 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="The game's printed variants.")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Omit for a fresh random seed.")
     hotseat: bool = Field(False, description="All people share one screen (one link for all).")
-    public: bool = Field(False, description="Anyone in the lobby may take a free human seat.")
+    public: bool = Field(False, description=(
+        'Anyone in the lobby may take an "open" seat. A shorthand for clients that name no open '
+        'seat: every "human" seat after the first (the creator\'s) is offered open.'))
 
 
 class SeatToken(BaseModel):

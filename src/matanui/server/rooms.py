@@ -83,8 +83,8 @@ class Room:
             if row.token_hash is not None and hmac.compare_digest(row.token_hash, wanted):
                 found = seat
         if found is None:
-            raise Rejected("bad_token", "this token opens no seat of this game; use your invite link, "
-                           "or send no token to watch", status=403)
+            raise Rejected("bad_token", "this invite link is not valid for this game (its seat "
+                           "token opens no seat); you are watching", status=403)
         return found
 
     def seats_public(self) -> list[dict[str, Any]]:
@@ -93,14 +93,18 @@ class Room:
                  "online": seat in online or s.kind == "bot"} for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
+        """Mark a seat as opened once by its token (the lobby shows who has come)."""
         if not self.row.seats[seat].claimed:
             self.row.seats[seat].claimed = True
-            await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
+            await self.save_seats()
+
+    async def save_seats(self) -> None:
+        await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
 
     def status(self) -> str:
         if self.state.is_over:
             return "finished"
-        open_seat = any(s.kind == "human" and not s.claimed for s in self.row.seats)
+        open_seat = any(s.kind == "open" for s in self.row.seats)
         return "open" if self.row.public and open_seat else "running"
 
     def summary(self) -> dict[str, Any]:

@@ -10,10 +10,12 @@ from matanui.engine import MatanuiError
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
+from .security import DEFAULT_ALLOWED_HOSTS
 from .storage import Storage
 
 
-def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float) -> None:
+def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
+          allowed_hosts: tuple[str, ...] = ()) -> None:
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
     if bot_pace < 0:
@@ -29,7 +31,12 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
         Storage(database).close()  # creates the tables; fails early and clearly if unreachable
     except (SQLAlchemyError, ImportError) as exc:
         raise MatanuiError(f"cannot open the database {database!r}: {exc}") from None
-    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace)
+    for name in allowed_hosts:
+        if not name or any(c in name for c in " /@,"):
+            raise MatanuiError(f"--allowed-host {name!r} is not a host name; give a name such as "
+                               "games.example.org, an address, or * for any (not advised)")
+    hosts = allowed_hosts or DEFAULT_ALLOWED_HOSTS
+    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, allowed_hosts=hosts)
     print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
           flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;

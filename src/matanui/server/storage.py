@@ -79,7 +79,7 @@ actions_table = Table(
 class SeatRow:
     """One seat as stored: a person (with the hash of their secret token) or a bot."""
 
-    kind: str  # "human" or "bot"
+    kind: str  # "human" (a token was issued), "open" (offered in the lobby, no token yet) or "bot"
     level: str | None = None  # bot level: easy, medium, hard
     token_hash: str | None = None
     claimed: bool = False

@@ -17,14 +17,17 @@ const KEY = (gameId) => `matanui:tokens:${gameId}`;
 
 export function tokensFor(gameId) {
   const hash = new URLSearchParams(location.hash.slice(1));
-  let tokens = hash.get("tokens") ? hash.get("tokens").split(",") : hash.get("token") ? [hash.get("token")] : null;
-  if (tokens) {
-    localStorage.setItem(KEY(gameId), JSON.stringify(tokens));
-    history.replaceState(null, "", location.pathname + location.search);
-  } else {
-    tokens = JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
-  }
-  return tokens;
+  const linked = hash.get("tokens") ? hash.get("tokens").split(",") : hash.get("token") ? [hash.get("token")] : null;
+  const held = JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
+  if (!linked) return held;
+  history.replaceState(null, "", location.pathname + location.search);
+  // A link for another seat of a game this browser already plays must not silently take
+  // the place of the seat it holds (a forwarded invite, a second tab): ask first.
+  const differs = held.length && linked.join(",") !== held.join(",");
+  if (differs && !confirm("This browser already plays a seat of this game. Open the seat of this link " +
+                          "instead? (Cancel keeps your seat.)")) return held;
+  localStorage.setItem(KEY(gameId), JSON.stringify(linked));
+  return linked;
 }
 
 export function rememberTokens(gameId, tokens) {

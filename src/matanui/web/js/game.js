@@ -14,7 +14,8 @@ let book = null;       // the game's picture book
 let view = null;       // the board view module
 let shownSeat = null;  // whose view is on the screen (hot-seat: changes hands behind a cover)
 let coverFor = null;   // hot-seat: the seat waiting behind the cover
-let problem = "";
+let problem = "";     // the last refusal, until the next view
+let notice = "";      // what stays on screen: this browser's link opened no seat
 
 function connect(connection, delay = 0) {
   setTimeout(() => {
@@ -50,12 +51,14 @@ async function receive(connection, message) {
     if (meta) meta.rematch = message.game_id;
   } else if (message.type === "error") {
     if (message.code === "bad_token") {
-      // A token that opens nothing (an old link): forget it and watch instead.
+      // A token that opens nothing (an old or mistyped link): the server lets this
+      // connection watch, and the page says so for as long as it is open.
       localStorage.removeItem(`matanui:tokens:${gameId}`);
       connection.token = null;
-      connection.ws?.send(JSON.stringify({ type: "hello" }));
+      notice = "This invite link is not valid for this game; you are watching.";
+    } else {
+      problem = message.message;
     }
-    problem = message.message;
   }
   draw();
 }
@@ -85,8 +88,8 @@ function draw() {
   $("title").replaceChildren(el("strong", {}, meta.title), " ",
     el("span", { class: "small" }, connection.seat === null ? "(watching)" : `(you: ${playerName(book, obs, connection.seat)})`));
   const online = (meta.seats || []).map((s, i) => `${playerName(book, obs, i)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
-  status(problem || online.join(" · "));
-  $("status").classList.toggle("bad", Boolean(problem));
+  status([notice, problem || online.join(" · ")].filter(Boolean).join(" "));
+  $("status").classList.toggle("bad", Boolean(problem || notice));
 
   const cover = $("cover");
   cover.hidden = coverFor === null;

@@ -1,0 +1,88 @@
+"""The pages defend themselves: security headers everywhere, only our own Host names, API
+documentation that needs no internet, and every error in the documented shape."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
+
+from matanui.cli import app as cli
+from matanui.server.security import host_name
+
+PAGES = ["/", "/games/abc", "/games/abc/replay", "/static/js/game.js", "/static/css/style.css",
+         "/api/catalog", "/docs", "/api/games/nope"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_and_file_carries_the_security_headers(client, path):
+    headers = client.get(path).headers
+    policy = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
+    script = re.search(r"script-src ([^;]*)", policy).group(1)
+    assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script and "http" not in script
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_api_documentation_works_without_the_internet(client):
+    page = client.get("/docs").text
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert sources and all(s.startswith("/") for s in sources), sources  # no CDN
+    for source in sources:
+        assert client.get(source).status_code == 200, source
+    # Its one inline start-up script is allowed by its hash, nothing else inline.
+    policy = client.get("/docs").headers["content-security-policy"]
+    assert re.search(r"script-src 'self' 'sha256-[A-Za-z0-9+/=]+'", policy)
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io", "", "[::2]"])
+def test_other_host_names_are_refused_against_dns_rebinding(client, host):
+    response = client.get("/api/catalog", headers={"host": host})
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad_host" and "--allowed-host" in response.json()["message"]
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(
+            "/ws/games/abc", headers={"host": host}) as ws:
+        ws.receive_json()
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1", "[::1]:8000", "LOCALHOST"])
+def test_loopback_names_are_answered(client, host):
+    assert client.get("/api/catalog", headers={"host": host}).status_code == 200
+
+
+def test_host_names_are_read_without_their_port():
+    assert host_name("localhost:8000") == "localhost"
+    assert host_name("[::1]:8000") == "[::1]"
+    assert host_name("Example.ORG") == "example.org"
+
+
+def test_serve_refuses_an_allowed_host_that_is_not_a_name():
+    result = CliRunner().invoke(cli, ["serve", "--allowed-host", "http://x/"])
+    assert result.exit_code == 2 and "is not a host name" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    (b'{"game": "reconstruct", "seats": [], "seed": ' + b"9" * 5000 + b"}", 400),  # past Python's int limit
+    (b"[" * 3000 + b"]" * 3000, 400),                  # nested deeper than the parser goes
+    (b'{"game": ', 422),                               # not JSON
+    (b'{"game": "reconstruct", "seats": [{}, {}], "seed": ' + b"9" * 300 + b"}", 422),  # out of range
+    (b"\xff\xfe", 422),                                 # not UTF-8
+])
+def test_every_malformed_body_gets_the_documented_error_shape(client, body, status):
+    response = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status, response.text
+    assert set(response.json()) == {"error", "message"} and response.json()["message"]
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [
+    ("GET", "/no/such/page", 404), ("DELETE", "/api/games", 405), ("GET", "/static/nope.js", 404),
+    ("GET", "/api/games/x/replay?seat=" + "9" * 5000, 422),
+])
+def test_framework_errors_get_the_documented_error_shape_too(client, method, path, status):
+    response = client.request(method, path)
+    assert response.status_code == status
+    assert set(response.json()) == {"error", "message"}
