@@ -316,19 +316,27 @@ class MakutaState(State):
         return self._begin_turn((self.turn_player + 1) % len(self.players), events)
 
     def _do_roll(self, move: tuple) -> list[Event]:
+        self.path = [self.pawns[self.turn_player]]  # the turn's walk starts here
         return self._start_move([])
 
     def _start_move(self, events: list[Event]) -> list[Event]:
-        """MAKUTA-ROLL-MOVE: roll the die in use, then move that many spaces."""
+        """MAKUTA-ROLL-MOVE: roll the die in use, then move that many spaces. The spaces
+        walked belong to the whole turn, so a second roll (MAKUTA-AKAKU-REROLL) keeps them
+        (MAKUTA-MOVE-NO-DOUBLE-BACK)."""
         me = self.turn_player
         die, faces = self._die(me)
         self.roll = self.steps = rolled = self._roll(faces)
         here = self.pawns[me]
-        self.path = [here]
         self.came_from = here
         events.append(Event("roll", f"{self._who(me)} rolls the {die} die: {rolled}.",
                             {"seat": me, "die": die, "roll": rolled}))
-        self.phase = MOVE  # every space has a neighbour: boards are connected (data check)
+        if not self._can_step(here):  # MAKUTA-MOVE-BLOCKED: only after a second roll
+            self.steps = 0
+            events.append(Event("dead_end", f"{self._who(me)} can go no further without "
+                                "doubling back: the roll is lost.",
+                                {"seat": me, "unused": rolled}))
+            return self._end_turn(events)
+        self.phase = MOVE
         return events
 
     def _can_step(self, node: int) -> bool:
@@ -431,7 +439,7 @@ class MakutaState(State):
         node = move[1]
         self.came_from = self.pawns[me]
         self.pawns[me] = node
-        self.path = [node]
+        self.path = [self.came_from, node]
         events = [Event("levitate", f"{self._who(me)} uses the Kanohi Miru to levitate to "
                         f"{self._space(node)}; the Miru is placed face down on the start space.",
                         {"seat": me, "to": self.island.names[node]})]
