@@ -180,10 +180,11 @@ def test_every_kanohi_holder_meeting_a_toa_is_asked_so_the_akaku_stays_secret():
 def test_bonus_points_of_kanohi_and_turaga():
     # Lewa holds two Pakari, a Hau, her own Turaga Matau and Tahu's Vakama.
     state = arranged(cards=[[], ["kanohi:pakari", "kanohi:pakari", "kanohi:hau", "turaga:matau",
-                                 "turaga:vakama"]], first_player=1, dice=[1],
+                                 "turaga:vakama"]], first_player=1, dice=[1, 1],
                      tokens={"2,0": "rahi:muaka:20"})
-    play(state, "roll", "move:E")
-    assert state.legal_actions() == ["use:pakari", "use:hau", "use:matau", "use:vakama", "roll"]
+    play(state, "roll", "move:E", "roll")
+    assert state.legal_actions() == ["use:pakari", "use:hau", "use:matau", "use:vakama",
+                                     "settle"]
     assert [state.describe(a) for a in state.legal_actions()[:4]] == [
         "Show Kanohi Pakari (+10)", "Show Kanohi Hau (+5)", "Show Turaga Matau (+10)",
         "Show Turaga Vakama (+5)"]
@@ -192,10 +193,10 @@ def test_bonus_points_of_kanohi_and_turaga():
     play(state, "use:hau", "use:matau", "use:vakama")
     assert state.observation(0)["challenge"]["bonus"] == 30
     # Two of one's own Turaga count twice.
-    state = arranged(cards=[["turaga:vakama", "turaga:vakama"], []], dice=[1],
+    state = arranged(cards=[["turaga:vakama", "turaga:vakama"], []], dice=[1, 1],
                      tokens={"2,0": "rahi:muaka:20"})
-    play(state, "roll", "move:E", "use:vakama")
-    assert state.legal_actions() == ["use:vakama", "roll"]
+    play(state, "roll", "move:E", "roll", "use:vakama")
+    assert state.legal_actions() == ["use:vakama", "settle"]
     play(state, "use:vakama")
     assert state.observation(1)["challenge"]["bonus"] == 20
 

@@ -5,7 +5,8 @@ Rule ids in comments (MAKUTA-...) are the rows of docs/rules/makuta.md.
 A turn is a short run of decisions, each belonging to exactly one seat (`current_player`):
   roll      `roll` (or `levitate`, then `to:SPACE`, with a Kanohi Miru);
   move      one `move:N|E|S|W` per space, `stop` where stopping early is allowed;
-  landing   what the space asks for, in this order: a Rahi challenge (`use:NAME`..., `roll`),
+  landing   what the space asks for, in this order: a Rahi challenge (`roll`, then
+            `use:NAME`... and `settle`),
             laying a board (`place:ROT:Q`), collecting (`return:KIND:SLOT` over a limit),
             the start space (`take-start`/`skip`), a gate (`reveal`/`skip`, then
             `challenge`/`skip`), another Toa (`akaku:TOA`/`skip`, then `steal:KIND:SLOT`);
@@ -41,7 +42,7 @@ from .island import DIR_WORDS, DIRS, NO_SPACE, START_NAME, Island, make_shapes
 # Phases: what the current decision is about.
 ROLL, LEVITATE, MOVE, PLACE, RETURN = "roll", "levitate", "move", "place", "return"
 START_TOKEN, REVEAL, GATE, AKAKU, STEAL = "start-token", "reveal", "gate", "akaku", "steal"
-CHALLENGE, TAKE, PUT, OVER = "challenge", "take", "put", "over"
+CHALLENGE, BONUS, TAKE, PUT, OVER = "challenge", "bonus", "take", "put", "over"
 
 # Landing resolves these in order (MAKUTA-LANDING-ORDER).
 ST_RAHI, ST_PORTAL, ST_ITEMS, ST_START, ST_REVEAL, ST_GATE, ST_AKAKU, ST_END = range(8)
@@ -58,13 +59,13 @@ ARRANGEMENT_KEYS = ("first_player", "dice", "pile", "boards", "tokens", "under",
 MOVE_IDS = tuple(f"move:{d}" for d in DIRS)
 ROLL_MOVE, LEVITATE_MOVE, STOP_MOVE, SKIP_MOVE = ("roll",), ("levitate",), ("stop",), ("skip",)
 TAKE_START_MOVE, REVEAL_MOVE, CHALLENGE_MOVE = ("take-start",), ("reveal",), ("challenge",)
-STRIKE_MOVE = ("strike",)  # the challenge roll; its action id is `roll` too
+STRIKE_MOVE, SETTLE_MOVE = ("strike",), ("settle",)  # the challenge roll's action id is `roll`
 
 
 class MakutaGame(Game):
     name = "makuta"
     title = "Adventure Game: Quest for Makuta"
-    rules_version = "1"
+    rules_version = "2"  # 2: bonuses after the challenge roll; a turn's walk spans its rolls
     min_players = 2
     max_players = 6
 
@@ -177,6 +178,7 @@ class MakutaState(State):
         self.strength = 0
         self.used: list[int] = []
         self.bonus = 0
+        self.struck = 0  # the challenge roll, once rolled
         self.victim = -1
 
     def _roll_for_first_player(self, events: list[Event]) -> int:
@@ -225,8 +227,10 @@ class MakutaState(State):
             if self._held(me, KANOHI, "levitate") is not None:  # MAKUTA-MIRU
                 moves["levitate"] = LEVITATE_MOVE
         elif phase == CHALLENGE:
-            moves.update(self._bonus_moves(me))
             moves["roll"] = STRIKE_MOVE
+        elif phase == BONUS:
+            moves.update(self._bonus_moves(me))
+            moves["settle"] = SETTLE_MOVE
         elif phase == PLACE:
             return dict(self.placements)
         elif phase == RETURN:
@@ -672,7 +676,7 @@ class MakutaState(State):
         self.temple = (self.temple + rolled) % len(parts.segments)
         segment = self._facing(self.land_node)
         self.target, self.strength = "makuta", segment.power
-        self.used, self.bonus = [], 0
+        self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
         keys = ", ".join(self._label(k) for k in self.cards[me][KEY])
         return [Event("makuta_challenge", f"{self._who(me)} shows three keys ({keys}) and "
@@ -693,7 +697,7 @@ class MakutaState(State):
         token = self.rahi[node]
         self.known[token] = EVERYONE
         self.target, self.strength = "rahi", self.game.parts.tokens[token].value
-        self.used, self.bonus = [], 0
+        self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
         events.append(Event("rahi", f"{self._who(self.turn_player)} must challenge! The Rahi "
                             f"token is turned over: {self._label(token)}.",
@@ -702,8 +706,9 @@ class MakutaState(State):
         return events
 
     def _bonus_moves(self, seat: int) -> dict[str, Any]:
-        """MAKUTA-CHALLENGE-BONUS: any combination of Kanohi and Turaga may be shown.
-        A mask's power counts once however many copies are held (MAKUTA-MASK-STACK)."""
+        """MAKUTA-CHALLENGE-BONUS: after the roll, any combination of Kanohi and Turaga may
+        be shown. A mask's power counts once however many copies are held
+        (MAKUTA-MASK-STACK)."""
         tokens = self.game.parts.tokens
         used_names = {tokens[t].name for t in self.used}
         moves: dict[str, Any] = {}
@@ -743,20 +748,43 @@ class MakutaState(State):
         return rules.own_turaga_bonus if t.name == own else rules.other_turaga_bonus
 
     def _do_strike(self, move: tuple) -> list[Event]:
-        """MAKUTA-CHALLENGE-DIE: a single roll of the die in use, plus the shown bonus."""
+        """MAKUTA-CHALLENGE-DIE: a single roll of the die in use; then MAKUTA-BONUS-AFTER-ROLL:
+        the challenger adds what it chooses to show, unless the roll alone already wins or
+        the collector card holds no Kanohi or Turaga (both plain to the whole table)."""
         me = self.turn_player
         die, faces = self._die(me)
-        rolled = self._roll(faces)
-        total = rolled + self.bonus
-        against = "Makuta" if self.target == "makuta" else "the Rahi"
-        events = [Event("strike", f"{self._who(me)} rolls the {die} die: {rolled}"
-                        + (f" + {self.bonus} = {total}" if self.bonus else "")
-                        + f" against {against}'s {self.strength}.",
-                        {"seat": me, "die": die, "roll": rolled, "bonus": self.bonus,
-                         "total": total, "strength": self.strength})]
+        self.struck = rolled = self._roll(faces)
+        events = [Event("strike", f"{self._who(me)} rolls the {die} die: {rolled} against "
+                        f"{self._against()}'s {self.strength}.",
+                        {"seat": me, "die": die, "roll": rolled, "strength": self.strength})]
+        card = self.cards[me]
+        if rolled > self.strength or not (card[KANOHI] or card[TURAGA]):
+            return self._settle(events)
+        self.phase = BONUS
+        return events
+
+    def _do_settle(self, move: tuple) -> list[Event]:
+        return self._settle([])
+
+    def _settle(self, events: list[Event]) -> list[Event]:
+        """The roll plus the points shown against the Rahi's or Makuta's strength."""
+        me = self.turn_player
+        total = self.struck + self.bonus
+        events.append(Event("total", f"{self._who(me)}'s total: {self._sum()} against "
+                            f"{self._against()}'s {self.strength}.",
+                            {"seat": me, "roll": self.struck, "bonus": self.bonus,
+                             "total": total, "strength": self.strength}))
         if self.target == "makuta":
             return self._makuta_result(total, events)
         return self._rahi_result(total, events)
+
+    def _sum(self) -> str:
+        if not self.bonus:
+            return str(self.struck)
+        return f"{self.struck} + {self.bonus} = {self.struck + self.bonus}"
+
+    def _against(self) -> str:
+        return "Makuta" if self.target == "makuta" else "the Rahi"
 
     def _rahi_result(self, total: int, events: list[Event]) -> list[Event]:
         me = self.turn_player
@@ -1040,6 +1068,8 @@ class MakutaState(State):
         if verb == "challenge" and self.phase == GATE:
             return "your three keys do not match this lock (yellow keys stand for any symbol)"
         if verb == "use" and self.phase == CHALLENGE:
+            return "roll first: Kanohi and Turaga are added to the roll once it is seen"
+        if verb == "use" and self.phase == BONUS:
             return ("you hold no such Kanohi or Turaga, or it is already shown (a mask counts "
                     "once)")
         if verb in ("return", "steal", "take") and self.phase in (RETURN, STEAL, TAKE):
@@ -1060,7 +1090,8 @@ class MakutaState(State):
         if self.target:
             challenge = {"target": self.target, "strength": self.strength,
                          "space": names[self.land_node], "used": [face(t) for t in self.used],
-                         "bonus": self.bonus, "die": self._die(self.turn_player)[0]}
+                         "bonus": self.bonus, "roll": self.struck,
+                         "die": self._die(self.turn_player)[0]}
         temple = None
         if self.island.makuta:
             segments = self.game.parts.segments
@@ -1193,6 +1224,7 @@ class MakutaState(State):
         other.strength = self.strength
         other.used = list(self.used)
         other.bonus = self.bonus
+        other.struck = self.struck
         other.victim = self.victim
         other.setup_events = self.setup_events
 
@@ -1277,6 +1309,7 @@ HANDLERS = {
     "steal": MakutaState._do_steal,
     "use": MakutaState._do_use,
     "strike": MakutaState._do_strike,
+    "settle": MakutaState._do_settle,
     "take": MakutaState._do_take,
     "put": MakutaState._do_put,
 }
@@ -1287,7 +1320,8 @@ PHASE_WORDS = {
     START_TOKEN: "whether to take a token from the start space",
     REVEAL: "whether to turn over the lock", GATE: "whether to challenge Makuta",
     AKAKU: "whether to use the Kanohi Akaku", STEAL: "which token to take",
-    CHALLENGE: "which Kanohi and Turaga to show before the roll",
+    CHALLENGE: "the challenge roll",
+    BONUS: "which Kanohi and Turaga to add to the roll",
     TAKE: "which item the player to the right loses", PUT: "where the loser's pawn goes",
 }
 
@@ -1302,9 +1336,8 @@ SIMPLE_WORDS = {
                        AKAKU: "Do not use the Kanohi Akaku"}[s.phase],
     "reveal": lambda _: "Turn over the lock token for everyone to see",
     "challenge": lambda _: "Challenge Makuta (the white die turns the temple first)",
-    "strike": lambda s: f"Roll the {s._die(s.decider)[0]} die"
-                        + (f" (+{s.bonus})" if s.bonus else "")
-                        + f" against {s.strength}",
+    "strike": lambda s: f"Roll the {s._die(s.decider)[0]} die against {s.strength}",
+    "settle": lambda s: f"Add up: {s._sum()} against {s.strength}",
 }
 
 
