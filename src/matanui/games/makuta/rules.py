@@ -549,11 +549,11 @@ class MakutaState(State):
             self.known[token] = EVERYONE
             events.append(Event("collect", f"{self._who(seat)} collects {label}: everyone sees "
                                 f"the {self.game.parts.tokens[token].die} die come into play.",
-                                {"seat": seat, "kind": KIND_IDS[kind],
+                                {"seat": seat, "item": KIND_IDS[kind],
                                  "token": self.game.views[token]}))
             return
         events.append(Event("collect", f"{self._who(seat)} collects a {KIND_IDS[kind]} token.",
-                            {"seat": seat, "kind": KIND_IDS[kind]}, seat=seat,
+                            {"seat": seat, "item": KIND_IDS[kind]}, seat=seat,
                             secret={"token": self.game.views[token]},
                             secret_text=f"{self._who(seat)} collects a {KIND_IDS[kind]} token: "
                                         f"{label}."))
@@ -588,7 +588,7 @@ class MakutaState(State):
         self._to_start(token)
         label = self._label(token)
         events = [Event("forfeit", f"{self._who(me)} places a {KIND_IDS[kind]} token face down "
-                        "on the start space.", {"seat": me, "kind": KIND_IDS[kind]}, seat=me,
+                        "on the start space.", {"seat": me, "item": KIND_IDS[kind]}, seat=me,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(me)} places {label} face down on the start "
                                     "space.")]
@@ -852,7 +852,7 @@ class MakutaState(State):
             where = "places it face down on the start space"
         events = [Event("lose_item", f"{self._who(chooser)} takes a {KIND_IDS[kind]} token from "
                         f"{self._who(loser)} and {where}.",
-                        {"seat": loser, "chooser": chooser, "kind": KIND_IDS[kind]}, seat=loser,
+                        {"seat": loser, "chooser": chooser, "item": KIND_IDS[kind]}, seat=loser,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(chooser)} takes your {self._label(token)} and "
                                     f"{where}.")]
@@ -916,7 +916,7 @@ class MakutaState(State):
         token = self.cards[victim][kind].pop(slot)
         events = [Event("steal", f"{self._who(me)} takes a {KIND_IDS[kind]} token from "
                         f"{self._who(victim)} and rolls again to escape.",
-                        {"seat": me, "victim": victim, "kind": KIND_IDS[kind]}, seat=me,
+                        {"seat": me, "victim": victim, "item": KIND_IDS[kind]}, seat=me,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(me)} takes {self._label(token)} from "
                                     f"{self._who(victim)} and rolls again to escape.")]
