@@ -18,7 +18,7 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
@@ -53,8 +53,6 @@ PUBLIC = 1 << 6  # knowledge bit of spectators: set when everyone saw a token's 
 EVERYONE = (1 << 7) - 1
 TURNS_PER_PLAYER = 100  # the default turn limit, per player
 START_ORIGIN_NOTE = "the start board lies with Toa Landing's centre at 0,0"
-ARRANGEMENT_KEYS = ("first_player", "dice", "pile", "boards", "tokens", "under", "start_pile",
-                    "cards", "bags", "pawns", "revealed", "temple")
 
 MOVE_IDS = tuple(f"move:{d}" for d in DIRS)
 ROLL_MOVE, LEVITATE_MOVE, STOP_MOVE, SKIP_MOVE = ("roll",), ("levitate",), ("stop",), ("skip",)
@@ -127,9 +125,7 @@ class MakutaState(State):
     # -- set-up ------------------------------------------------------------------------
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
-        for key in arrangement:
-            if key not in ARRANGEMENT_KEYS:
-                raise BadSetup(f"unknown arrangement {key!r}; allowed: {', '.join(ARRANGEMENT_KEYS)}")
+        check_arrangement(self.game, len(self.players), arrangement)
         game = self.game
         n = len(self.players)
         self.island = Island(game.shapes)
@@ -144,9 +140,6 @@ class MakutaState(State):
         self.known = [0] * len(game.kind)
         self.temple = 0
         self.forced = list(arrangement.get("dice", []))
-        if not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 100
-                   for r in self.forced):
-            raise BadSetup("arranged dice must be a list of whole numbers from 1 up")
         self.placing: str | None = None
         self.placements: dict[str, tuple] = {}
         self.turn = 0
@@ -157,8 +150,6 @@ class MakutaState(State):
         first = arrangement.get("first_player")
         if first is None:
             first = self._roll_for_first_player(self.setup_events)
-        elif first not in range(n) or isinstance(first, bool):
-            raise BadSetup(f"first_player must be a seat from 0 to {n - 1}, not {first!r}")
         self._begin_turn(first, self.setup_events)
 
     def _init_turn_fields(self) -> None:
@@ -297,7 +288,18 @@ class MakutaState(State):
                 and any(p == node for s, p in enumerate(self.pawns) if s != me))
 
     def _perform(self, move: tuple) -> list[Event]:
-        return HANDLERS[move[0]](self, move)
+        if not self.forced:
+            return HANDLERS[move[0]](self, move)
+        # Which die an arranged roll meets shows only when it is rolled: an arranged roll
+        # larger than that die undoes the whole action.
+        before = self.clone()
+        try:
+            return HANDLERS[move[0]](self, move)
+        except BadSetup:
+            before._copy_into(self)
+            self.rng.setstate(before.rng.getstate())
+            self.history.pop()
+            raise
 
     # -- turns and movement ------------------------------------------------------------
 
@@ -937,7 +939,7 @@ class MakutaState(State):
             rolled = self.forced.pop(0)
             if rolled > faces:
                 raise BadSetup(f"the arranged die roll {rolled} is more than the {faces} faces "
-                               "of the die being rolled")
+                               "of the die being rolled; the action is undone")
             return rolled
         return self._randrange(faces) + 1
 
@@ -1359,7 +1361,10 @@ class _Arranger:
       pawns         per seat, its space (else all on Toa Landing);
       revealed      spaces whose Rahi or lock everyone has seen;
       temple        how many segments the temple is already turned.
-    An arranged die result larger than the die then rolled raises BadSetup at that roll.
+    `check_arrangement` checks every key's shape first; the places (spaces of the boards
+    laid, which tokens may lie where, how many of each token there are) are checked as they
+    are laid out, so a state is returned only when all of it holds. An arranged roll larger
+    than the die it meets in play raises BadSetup then, and undoes that action.
     """
 
     def __init__(self, state: MakutaState, arrangement: Mapping[str, Any]) -> None:
@@ -1386,6 +1391,16 @@ class _Arranger:
     def many(self, value: Any) -> list[Any]:
         return list(value) if isinstance(value, list) else [value]
 
+    def items(self, views: list[Any], where: str) -> list[int]:
+        """Tokens that can only be Kanohi, Turaga or keys (on a card, under a Rahi, on the
+        start space)."""
+        tokens = [self.token(v) for v in views]
+        for view, token in zip(views, tokens, strict=True):
+            if self.state.game.kind[token] not in CARD_KINDS:
+                raise BadSetup(f"{view} is arranged {where}, where only Kanohi, Turaga and keys "
+                               "can ever be")
+        return tokens
+
     def lay_out(self) -> list[Event]:
         """MAKUTA-SETUP-BOARDS, MAKUTA-SETUP-TOKENS, MAKUTA-SETUP-START-TOKENS,
         MAKUTA-SETUP-PAWNS."""
@@ -1407,8 +1422,6 @@ class _Arranger:
         state.pile = rest + top[::-1]  # the top of the pile is the end of the list
         self.place_tokens()
         tops = arrangement.get("bags", {})
-        if not isinstance(tops, Mapping) or any(k not in KIND_IDS for k in tops):
-            raise BadSetup(f"arranged bags must map a kind ({', '.join(KIND_IDS)}) to tokens")
         for kind, kind_id in enumerate(KIND_IDS):
             first = [self.token(v) for v in tops.get(kind_id, [])]
             if any(game.kind[t] != kind for t in first):
@@ -1427,18 +1440,13 @@ class _Arranger:
                             state.locks[gate] = state.bags[LOCK].pop()
         n = len(state.players)
         pawns = arrangement.get("pawns", [START_NAME] * n)
-        if not isinstance(pawns, list) or len(pawns) != n:
-            raise BadSetup(f"arranged pawns must name one space for each of the {n} seats")
         state.pawns = [self.space(p) for p in pawns]
         for seat in range(n):
             state._show_die(seat)
             if state._over_limit_quiet(seat):
                 raise BadSetup(f"the arranged collector card of seat {seat} is over a limit "
                                "(3 keys, 4 Kanohi with one Kakama or Kaukau, 2 Turaga)")
-        turned = arrangement.get("temple", 0)
-        if not isinstance(turned, int) or isinstance(turned, bool):
-            raise BadSetup(f"the arranged temple turn must be a whole number, not {turned!r}")
-        state.temple = turned % len(game.parts.segments)
+        state.temple = arrangement.get("temple", 0) % len(game.parts.segments)
         names = ", ".join(state._who(s) for s in range(n))
         events.append(Event("setup", f"The start board is placed face up in the centre and the "
                             f"other {len(state.pile)} boards face down in a pile. Tokens are "
@@ -1449,9 +1457,7 @@ class _Arranger:
 
     def lay(self, entry: Any, events: list[Event]) -> None:
         state, game = self.state, self.state.game
-        if not (isinstance(entry, (list, tuple)) and len(entry) == 4
-                and entry[0] in game.parts.boards and entry[1] in range(4)
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])):
+        if entry[0] not in game.parts.boards or entry[1] not in range(4):
             raise BadSetup(f"an arranged board must be [board id, rot 0-3, x, y], not {entry!r}; "
                            f"boards: {', '.join(game.parts.boards)}")
         board, rot, x, y = entry
@@ -1462,36 +1468,23 @@ class _Arranger:
         state._lay(board, rot, x, y, events, fill=False)
 
     def place_tokens(self) -> None:
-        state, arrangement, game = self.state, self.arrangement, self.state.game
+        state, arrangement = self.state, self.arrangement
         for name, views in arrangement.get("tokens", {}).items():
             node = self.space(name)
-            for token in map(self.token, self.many(views)):
-                kind = game.kind[token]
-                if kind == RAHI:
-                    if node in state.rahi:
-                        raise BadSetup(f"two Rahi arranged on space {name}")
-                    state.rahi[node] = token
-                elif kind == LOCK:
-                    if node not in state.island.gate:
-                        raise BadSetup(f"a lock is arranged on {name}, which is not a gate")
-                    state.locks[node] = token
-                else:
-                    state.items.setdefault(node, []).append(token)
+            if node == state.start_node:
+                raise BadSetup("tokens are arranged on Toa Landing, which holds only returned "
+                               "tokens: arrange those with start_pile")
+            for view in self.many(views):
+                self.place(self.token(view), node, name)
         for name, views in arrangement.get("under", {}).items():
             node = self.space(name)
             if node not in state.rahi:
                 raise BadSetup(f"tokens are arranged under a Rahi on {name}, but no Rahi is there")
-            state.under[node] = [self.token(v) for v in self.many(views)]
-        state.start = [self.token(v) for v in arrangement.get("start_pile", [])]
-        cards = arrangement.get("cards", [[] for _ in state.players])
-        if not isinstance(cards, list) or len(cards) != len(state.players):
-            raise BadSetup(f"arranged cards must list the tokens of each of the "
-                           f"{len(state.players)} seats")
-        for seat, views in enumerate(cards):
-            for token in map(self.token, views):
-                if game.kind[token] not in CARD_KINDS:
-                    raise BadSetup("only Kanohi, Turaga and keys go on a collector card")
-                state.cards[seat][game.kind[token]].append(token)
+            state.under[node] = self.items(self.many(views), f"under the Rahi on {name}")
+        state.start = self.items(arrangement.get("start_pile", []), "on the start space")
+        for seat, views in enumerate(arrangement.get("cards", [])):
+            for token in self.items(views, "on a collector card"):
+                state.cards[seat][state.game.kind[token]].append(token)
                 state.known[token] |= 1 << seat
         for name in arrangement.get("revealed", []):
             node = self.space(name)
@@ -1499,6 +1492,82 @@ class _Arranger:
             if token is None:
                 raise BadSetup(f"revealed space {name} holds no Rahi or lock")
             state.known[token] = EVERYONE
+
+    def place(self, token: int, node: int, name: str) -> None:
+        """A token on a space: one Rahi a space; locks on gates, one each, and nothing else
+        on a gate."""
+        state = self.state
+        kind = state.game.kind[token]
+        gate = node in state.island.gate
+        if kind == LOCK:
+            if not gate:
+                raise BadSetup(f"a lock is arranged on {name}, which is not a gate")
+            if node in state.locks:
+                raise BadSetup(f"two locks arranged on the gate {name}")
+            state.locks[node] = token
+        elif gate:
+            raise BadSetup(f"{state.game.views[token]} is arranged on the gate {name}, which "
+                           "holds only its lock")
+        elif kind == RAHI:
+            if node in state.rahi:
+                raise BadSetup(f"two Rahi arranged on space {name}")
+            state.rahi[node] = token
+        else:
+            state.items.setdefault(node, []).append(token)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _by_space(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(
+        isinstance(k, str) and (isinstance(v, str) or _names(v)) for k, v in value.items())
+
+
+def _board_entry(value: Any) -> bool:
+    return (isinstance(value, (list, tuple)) and len(value) == 4 and isinstance(value[0], str)
+            and all(_whole(v) for v in value[1:]))
+
+
+# Each arrangement key: (does a value fit, what is allowed). `n` seats; `top` the most faces.
+ARRANGEMENT_SHAPES: dict[str, tuple[Callable[[Any, int, int], bool], str]] = {
+    "first_player": (lambda v, n, _: v is None or (_whole(v) and 0 <= v < n),
+                     "a seat number from 0 to {last} (or None: the green die decides)"),
+    "dice": (lambda v, _, top: isinstance(v, list) and all(_whole(r) and 1 <= r <= top for r in v),
+             "a list of whole numbers from 1 to {top} (the faces of the largest die)"),
+    "pile": (lambda v, *_: _names(v), "a list of board ids"),
+    "boards": (lambda v, *_: isinstance(v, list) and all(map(_board_entry, v)),
+               "a list of [board id, rot 0-3, x, y]"),
+    "tokens": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
+    "under": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
+    "start_pile": (lambda v, *_: _names(v), "a list of tokens"),
+    "cards": (lambda v, n, _: isinstance(v, list) and len(v) == n and all(map(_names, v)),
+              "a list of {n} lists of tokens, one per seat"),
+    "bags": (lambda v, *_: isinstance(v, Mapping) and all(
+        k in KIND_IDS and _names(ts) for k, ts in v.items()),
+             "a mapping {{kind: [tokens]}} with kinds " + ", ".join(KIND_IDS)),
+    "pawns": (lambda v, n, _: _names(v) and len(v) == n, "a list of {n} spaces, one per seat"),
+    "revealed": (lambda v, *_: _names(v), "a list of spaces"),
+    "temple": (lambda v, *_: _whole(v), "a whole number of segments"),
+}
+
+
+def check_arrangement(game: MakutaGame, seats: int, arrangement: Mapping[str, Any]) -> None:
+    """Every key known and of the right shape, before anything is set up."""
+    allowed = ", ".join(ARRANGEMENT_SHAPES)
+    top = max(game.parts.dice.values())
+    for key, value in arrangement.items():
+        if key not in ARRANGEMENT_SHAPES:
+            raise BadSetup(f"unknown arrangement {key!r}; allowed: {allowed}")
+        fits, words = ARRANGEMENT_SHAPES[key]
+        if not fits(value, seats, top):
+            what = words.format(last=seats - 1, n=seats, top=top)
+            raise BadSetup(f"arrangement {key!r} must be {what}, not {value!r}")
 
 
 def load_game(components: Any = None, tokens: Any = None, boards: Any = None) -> MakutaGame:
