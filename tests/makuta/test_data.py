@@ -1,6 +1,7 @@
 """Quest for Makuta's data files: the printed counts and values, the reconstructed mixes and
 boards, and clear errors for a bad file."""
 
+import re
 import shutil
 import tomllib
 from collections import Counter, deque
@@ -220,3 +221,13 @@ def test_every_entry_needs_its_provenance(tmp_path):
         'why = "FACTS.md: the red die is eight-sided, faces 1 to 8"\n', "", 1))
     with pytest.raises(DataFileError, match=r"components.toml: die\[2\].why is missing"):
         load_game(components=components)
+
+
+def test_the_ledger_leaves_balance_figures_to_docs_balance():
+    """Game lengths and win rates live in one place, docs/balance.md, with their commands."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    ledger = (docs / "rules" / "makuta.md").read_text(encoding="utf-8")
+    balance = ledger[ledger.index("## Balance"):]
+    assert 'docs/balance.md, section "Quest for Makuta"' in balance
+    assert "## Quest for Makuta" in (docs / "balance.md").read_text(encoding="utf-8")
+    assert not re.findall(r"\b0\.\d{3}\b|\bturns each\b", ledger)  # no win rates, no lengths
