@@ -1,7 +1,9 @@
 """Quest for Makuta's data files: the printed counts and values, the reconstructed mixes and
 boards, and clear errors for a bad file."""
 
+import re
 import shutil
+import tomllib
 from collections import Counter, deque
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from tests.ledger import rule
 from tests.makuta.scenario import GAME
 
 PARTS = GAME.parts
+RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rulebooks" / "quest-for-makuta.txt"
 
 
 def of_kind(kind: int) -> list:
@@ -75,10 +78,52 @@ def test_every_lock_has_a_different_code_of_three_symbols():
     assert all(len(set(code)) == 3 for code in codes)
 
 
-@rule("MAKUTA-TEMPLE-POWERS")
-def test_the_temple_segments_as_printed():
+@rule("MAKUTA-TEMPLE-POWERS", "MAKUTA-TEMPLE-PLACE")
+def test_the_temple_segments_as_printed_in_an_order_read_from_the_list():
     assert [(s.colour, s.power) for s in PARTS.segments] == [
         ("grey", 18), ("red", 20), ("green", 22), ("orange", 24), ("blue", 26), ("brown", 28)]
+    data = tomllib.loads((DATA / "components.toml").read_text(encoding="utf-8"))
+    assert {s["provenance"] for s in data["segment"]} == {"printed"}  # colours and powers
+    assert data["temple"]["provenance"] == "derived"  # the clockwise order is not printed
+
+
+def test_the_temple_order_comes_from_the_data_and_names_every_colour(tmp_path):
+    folder = copy_data(tmp_path)
+    components = folder / "components.toml"
+    text = components.read_text()
+    components.write_text(text.replace('clockwise = ["grey", "red",', 'clockwise = ["red", "grey",'))
+    assert [s.colour for s in load_game(components=components).parts.segments][:2] == ["red", "grey"]
+    components.write_text(text.replace('clockwise = ["grey", "red",', 'clockwise = ["red",'))
+    with pytest.raises(DataFileError, match=r"components.toml: temple.clockwise must name every "
+                                            r"segment colour once"):
+        load_game(components=components)
+
+
+def data_entries() -> list[tuple[str, str, dict]]:
+    """(file, entry name, entry) for every entry of the three data files."""
+    found = []
+    for path in sorted(DATA.glob("*.toml")):
+        for table, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            for number, entry in enumerate(value if isinstance(value, list) else [value], 1):
+                found.append((path.name, f"{table}[{number}]", entry))
+    return found
+
+
+def test_every_printed_or_derived_source_is_the_rulebooks_words():
+    """Each quote of a `source` (quotes are joined by " / ") is found word for word in the
+    rulebook, whitespace aside; a `derived` entry also says why."""
+    if not RULEBOOK.exists():
+        pytest.skip(f"the rulebook is not at {RULEBOOK}")
+    book = " ".join(RULEBOOK.read_text(encoding="utf-8").split())
+    checked = 0
+    for name, entry_name, entry in data_entries():
+        if entry.get("provenance") not in ("printed", "derived"):
+            continue
+        for quote in entry["source"].split(" / "):
+            assert " ".join(quote.split()) in book, f"{name} {entry_name}: {quote!r}"
+        assert entry["provenance"] == "printed" or entry.get("why"), f"{name} {entry_name}"
+        checked += 1
+    assert checked == 6 + 6 + 1 + 1 + 1 + 6 + 6  # toa, segments, temple, rules, contents, K, T
 
 
 def walk(board, start, avoid_rahi):
@@ -176,3 +221,13 @@ def test_every_entry_needs_its_provenance(tmp_path):
         'why = "FACTS.md: the red die is eight-sided, faces 1 to 8"\n', "", 1))
     with pytest.raises(DataFileError, match=r"components.toml: die\[2\].why is missing"):
         load_game(components=components)
+
+
+def test_the_ledger_leaves_balance_figures_to_docs_balance():
+    """Game lengths and win rates live in one place, docs/balance.md, with their commands."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    ledger = (docs / "rules" / "makuta.md").read_text(encoding="utf-8")
+    balance = ledger[ledger.index("## Balance"):]
+    assert 'docs/balance.md, section "Quest for Makuta"' in balance
+    assert "## Quest for Makuta" in (docs / "balance.md").read_text(encoding="utf-8")
+    assert not re.findall(r"\b0\.\d{3}\b|\bturns each\b", ledger)  # no win rates, no lengths

@@ -73,3 +73,17 @@ def test_random_games_keep_every_token_in_one_place_and_agree_with_determinize()
             state.apply(actions[rng.randrange(len(actions))])
             step += 1
         assert state.turn == 41
+
+
+def test_events_name_the_item_kind_in_a_field_of_its_own():
+    """A token's kind travels as `item`, never as `kind`, which is the event's own kind."""
+    state = arranged(cards=[["kanohi:akaku", "key:fire", "key:water", "key:air"], ["turaga:nuju"]],
+                     pawns=["start", "0,-2"], dice=[1, 2], tokens={"0,-2": "key:ice"})
+    events = play(state, "roll", "move:N", "return:key:3", "akaku:lewa", "steal:turaga:0")
+    state = arranged(cards=[["kanohi:pakari"], []], dice=[1, 1],
+                     tokens={"2,0": "rahi:muaka:20"})
+    events += play(state, "roll", "move:E", "roll", "settle", "take:kanohi:0")
+    items = {e.kind: e.fields["item"] for e in events if "item" in e.fields}
+    assert items == {"collect": "turaga", "forfeit": "key", "steal": "turaga",
+                     "lose_item": "kanohi"}
+    assert all("kind" not in e.fields for e in events)

@@ -1,7 +1,11 @@
 """Quest for Makuta, tokens: collecting, the limits, the Kanohi and the start space."""
 
+import pytest
+
+from matanui.engine import IllegalAction
 from tests.ledger import rule
 from tests.makuta.scenario import arranged, faces, play, texts
+from tests.makuta.test_movement import LAVA_FIELDS
 
 THREE_KEYS = ["key:fire", "key:water", "key:air"]
 
@@ -131,9 +135,33 @@ def test_an_akaku_sees_another_toas_tokens_takes_one_and_rolls_again():
     assert texts(events, 0)[:2] == ["Tahu takes fire key from Lewa and rolls again to escape.",
                                     "Tahu collects a key token: fire key."]
     assert texts(events)[-1] == "Tahu rolls the white die: 2."
-    assert state.phase == "move" and state.observation(None)["path"] == ["0,-2"]
+    assert state.phase == "move" and state.observation(None)["path"] == ["start", "0,-2"]
     assert faces(state, 0)["key"] == ["key:fire"] and faces(state, 1)["key"] == []
     assert state.observation(1)["start"] == ["kanohi:akaku"]
+
+
+@rule("MAKUTA-MOVE-NO-DOUBLE-BACK", "MAKUTA-AKAKU-REROLL")
+def test_the_escape_roll_may_not_double_back_on_the_same_turn():
+    # "You may move in any direction, but you may NOT double back on the same turn." /
+    # "Roll the die again to escape!": the spaces walked before the steal still count.
+    state = meet_lewa(["kanohi:akaku"], ["key:fire"], dice=[3, 2])
+    play(state, "stop", "akaku:lewa", "steal:key:0")
+    assert state.legal_actions() == ["move:N"]  # not back south onto Toa Landing
+    with pytest.raises(IllegalAction, match="no doubling back"):
+        state.apply("move:S")
+
+
+@rule("MAKUTA-MOVE-NO-DOUBLE-BACK", "MAKUTA-AKAKU-REROLL", "MAKUTA-MOVE-BLOCKED")
+def test_an_escape_roll_with_only_walked_spaces_around_is_lost():
+    # 15,10 on the lava fields is a dead end reached only from 15,11, where Tahu came from.
+    state = arranged(boards=[LAVA_FIELDS], pawns=["15,11", "15,10"], dice=[1, 4],
+                     cards=[["kanohi:akaku"], ["key:fire"]])
+    play(state, "roll", "move:N", "akaku:lewa")
+    events = play(state, "steal:key:0")
+    assert texts(events)[-3:] == ["Tahu rolls the white die: 4.",
+                                  "Tahu can go no further without doubling back: the roll is "
+                                  "lost.", "Lewa's turn (white die)."]
+    assert state.observation(None)["pawns"][0] == "15,10"
 
 
 @rule("MAKUTA-AKAKU-PHASE")
@@ -152,10 +180,11 @@ def test_every_kanohi_holder_meeting_a_toa_is_asked_so_the_akaku_stays_secret():
 def test_bonus_points_of_kanohi_and_turaga():
     # Lewa holds two Pakari, a Hau, her own Turaga Matau and Tahu's Vakama.
     state = arranged(cards=[[], ["kanohi:pakari", "kanohi:pakari", "kanohi:hau", "turaga:matau",
-                                 "turaga:vakama"]], first_player=1, dice=[1],
+                                 "turaga:vakama"]], first_player=1, dice=[1, 1],
                      tokens={"2,0": "rahi:muaka:20"})
-    play(state, "roll", "move:E")
-    assert state.legal_actions() == ["use:pakari", "use:hau", "use:matau", "use:vakama", "roll"]
+    play(state, "roll", "move:E", "roll")
+    assert state.legal_actions() == ["use:pakari", "use:hau", "use:matau", "use:vakama",
+                                     "settle"]
     assert [state.describe(a) for a in state.legal_actions()[:4]] == [
         "Show Kanohi Pakari (+10)", "Show Kanohi Hau (+5)", "Show Turaga Matau (+10)",
         "Show Turaga Vakama (+5)"]
@@ -164,10 +193,10 @@ def test_bonus_points_of_kanohi_and_turaga():
     play(state, "use:hau", "use:matau", "use:vakama")
     assert state.observation(0)["challenge"]["bonus"] == 30
     # Two of one's own Turaga count twice.
-    state = arranged(cards=[["turaga:vakama", "turaga:vakama"], []], dice=[1],
+    state = arranged(cards=[["turaga:vakama", "turaga:vakama"], []], dice=[1, 1],
                      tokens={"2,0": "rahi:muaka:20"})
-    play(state, "roll", "move:E", "use:vakama")
-    assert state.legal_actions() == ["use:vakama", "roll"]
+    play(state, "roll", "move:E", "roll", "use:vakama")
+    assert state.legal_actions() == ["use:vakama", "settle"]
     play(state, "use:vakama")
     assert state.observation(1)["challenge"]["bonus"] == 20
 

@@ -47,7 +47,7 @@ class Heuristic(Agent):
         if phase == "levitate":
             target = self._levitate_target(me)
             return f"to:{target}" if f"to:{target}" in actions else self._pick(actions)
-        if phase == "challenge":
+        if phase == "bonus":
             return self._bonus(me, actions)
         if phase == "gate":
             ready = "challenge" in actions and me.makuta_odds() >= CHALLENGE_ODDS
@@ -154,15 +154,23 @@ class Heuristic(Agent):
     # -- challenges --------------------------------------------------------------------
 
     def _bonus(self, me: Seat, actions: list[str]) -> str:
-        """Show the strongest items until the roll cannot lose, or all of them."""
+        """After the roll, minimum power: show the fewest points that win (against a Rahi,
+        at least draw, which loses nothing); show nothing when even all of them fall short."""
         challenge = me.obs["challenge"]
-        need = challenge["strength"] - challenge["bonus"]
-        if need < 1:
-            return "roll"
-        uses = [a for a in actions if a.startswith("use:")]
-        if not uses:
-            return "roll"
-        return max(uses, key=lambda a: me.points(a.split(":")[1]))
+        short = challenge["strength"] - challenge["roll"] - challenge["bonus"]  # for a draw
+        uses = {a: me.points(a.split(":")[1]) for a in actions if a.startswith("use:")}
+        if short < 0 or not uses:
+            return "settle"
+        left = me.strength - challenge["bonus"]
+        need = short + 1  # to win
+        if left < need:
+            if challenge["target"] == "makuta" or left < short:
+                return "settle"
+            need = short  # a draw against a Rahi loses nothing
+        enough = [a for a, points in uses.items() if points >= need]
+        if enough:
+            return min(enough, key=uses.__getitem__)
+        return max(uses, key=uses.__getitem__)
 
     # -- tokens ------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ space keeps its number however the board is turned). Observations and the action
 a space (`to:SPACE`, `put:SPACE`) are translated through the island that the observation's
 public `boards` list rebuilds; the fixed action ids are `to:@BOARD/N` and `put:@BOARD/N`.
 
-Actions: `roll`, `levitate`, `stop`, `skip`, `take-start`, `reveal`, `challenge`, the four
+Actions: `roll`, `levitate`, `stop`, `skip`, `take-start`, `reveal`, `challenge`, `settle`, the four
 moves, `place:ROT:Q`, `return|steal|take:KIND:SLOT`, `use:NAME`, `akaku:TOA`, and the
 `to:`/`put:` of every slot.
 
@@ -34,6 +34,7 @@ from matanui.games.makuta.components import CARD_KINDS, KIND_IDS
 from matanui.games.makuta.island import DIRS, Island
 from matanui.games.makuta.rules import (
     AKAKU,
+    BONUS,
     CHALLENGE,
     GATE,
     LEVITATE,
@@ -50,8 +51,8 @@ from matanui.games.makuta.rules import (
 )
 
 PHASES = (ROLL, LEVITATE, MOVE, PLACE, RETURN, START_TOKEN, REVEAL, GATE, AKAKU, STEAL, CHALLENGE,
-          TAKE, PUT, OVER)
-FIXED = ("roll", "levitate", "stop", "skip", "take-start", "reveal", "challenge")
+          BONUS, TAKE, PUT, OVER)
+FIXED = ("roll", "levitate", "stop", "skip", "take-start", "reveal", "challenge", "settle")
 SPACE_VERBS = ("to", "put")
 COORDINATE_BOUND = 64  # board offsets are scaled from [-64, 64] to [0, 1]
 STRENGTH_SCALE = 40.0
@@ -169,7 +170,8 @@ class MakutaEncoding(Encoding):
         layout.add("bags", len(KIND_IDS))
         layout.add("out", len(self.rahi_faces))
         layout.add("temple", self.gates, len(self.colours))
-        layout.add("challenge", 4 + items + len(self.dice))  # rahi/makuta, strength, bonus, shown
+        # rahi/makuta, strength, bonus, the challenge roll, shown, die
+        layout.add("challenge", 5 + items + len(self.dice))
         layout.add("returning", len(CARD_KINDS))
         layout.add("victim", n)
         layout.add("numbers", 3)  # roll, steps left, turn
@@ -237,8 +239,9 @@ class MakutaEncoding(Encoding):
             view[0 if challenge["target"] == "rahi" else 1] = 1
             view[2] = challenge["strength"] / STRENGTH_SCALE
             view[3] = challenge["bonus"] / STRENGTH_SCALE
-            self._faces(view[4:4 + len(items)], challenge["used"], items, 4.0)
-            view[4 + len(items) + self.dice.index(challenge["die"])] = 1
+            view[4] = challenge["roll"] / self.most_faces
+            self._faces(view[5:5 + len(items)], challenge["used"], items, 4.0)
+            view[5 + len(items) + self.dice.index(challenge["die"])] = 1
         if obs["returning"]:
             out["returning"][CARD_KINDS.index(KIND_IDS.index(obs["returning"]))] = 1
         if obs["victim"] is not None:

@@ -146,13 +146,7 @@ def load_components(path: Path, tokens_path: Path, boards_path: Path) -> Compone
             check.fail("id", f"repeats {die_id!r}")
         dice[die_id] = check.integer("faces", 2, 100)
 
-    segments: list[Segment] = []
-    for check in _entries(data, "segment", source):
-        check.only(("colour", "power"))
-        check.provenance()
-        segments.append(Segment(check.get("colour", str), check.integer("power", 1, 1000)))
-    if len(segments) < 2:
-        raise DataFileError(f"{source}: Makuta's temple needs at least 2 [[segment]] entries")
+    segments = load_temple(data, source)
 
     check = EntryChecker(source, "rules", data.get("rules"))
     fields = Rules.__dataclass_fields__
@@ -167,6 +161,28 @@ def load_components(path: Path, tokens_path: Path, boards_path: Path) -> Compone
     tokens = load_tokens(tokens_path, toa, dice, counts)
     boards = load_boards(boards_path, tokens, counts["boards"], len(segments))
     return Components(toa, dice, tuple(segments), rules, tokens, boards)
+
+
+def load_temple(data: dict[str, Any], source: str) -> tuple[Segment, ...]:
+    """The coloured segments (`[[segment]]`, colour and power) in the clockwise order that
+    `[temple]` gives them round the temple."""
+    power: dict[str, int] = {}
+    for check in _entries(data, "segment", source):
+        check.only(("colour", "power"))
+        check.provenance()
+        colour = check.get("colour", str)
+        if colour in power:
+            check.fail("colour", f"repeats {colour!r}")
+        power[colour] = check.integer("power", 1, 1000)
+    if len(power) < 2:
+        raise DataFileError(f"{source}: Makuta's temple needs at least 2 [[segment]] entries")
+    check = EntryChecker(source, "temple", data.get("temple"))
+    check.only(("clockwise",))
+    check.provenance()
+    order = check.choices("clockwise", power)
+    if len(order) != len(power):
+        check.fail("clockwise", f"must name every segment colour once: {', '.join(power)}")
+    return tuple(Segment(colour, power[colour]) for colour in order)
 
 
 def load_tokens(path: Path, toa: dict[str, Toa], dice: dict[str, int],

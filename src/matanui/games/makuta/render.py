@@ -169,8 +169,9 @@ def _decision(game: MakutaGame, obs: dict[str, Any]) -> list[str]:
         c = obs["challenge"]
         used = ", ".join(_face(game, f) for f in c["used"]) or "nothing shown yet"
         target = "Makuta" if c["target"] == "makuta" else "a Rahi"
+        rolled = f"rolled {c['roll']}" if c["roll"] else "not rolled yet"
         lines.append(f"Challenge against {target} of strength {c['strength']} with the "
-                     f"{c['die']} die; bonus {c['bonus']} ({used})")
+                     f"{c['die']} die ({rolled}); bonus {c['bonus']} ({used})")
     if obs["placing"]:
         lines.append(f"New board: {game.parts.boards[obs['placing']].name}")
     if obs["waiting"]:

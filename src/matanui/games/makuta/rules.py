@@ -5,7 +5,8 @@ Rule ids in comments (MAKUTA-...) are the rows of docs/rules/makuta.md.
 A turn is a short run of decisions, each belonging to exactly one seat (`current_player`):
   roll      `roll` (or `levitate`, then `to:SPACE`, with a Kanohi Miru);
   move      one `move:N|E|S|W` per space, `stop` where stopping early is allowed;
-  landing   what the space asks for, in this order: a Rahi challenge (`use:NAME`..., `roll`),
+  landing   what the space asks for, in this order: a Rahi challenge (`roll`, then
+            `use:NAME`... and `settle`),
             laying a board (`place:ROT:Q`), collecting (`return:KIND:SLOT` over a limit),
             the start space (`take-start`/`skip`), a gate (`reveal`/`skip`, then
             `challenge`/`skip`), another Toa (`akaku:TOA`/`skip`, then `steal:KIND:SLOT`);
@@ -17,7 +18,7 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
@@ -41,7 +42,7 @@ from .island import DIR_WORDS, DIRS, NO_SPACE, START_NAME, Island, make_shapes
 # Phases: what the current decision is about.
 ROLL, LEVITATE, MOVE, PLACE, RETURN = "roll", "levitate", "move", "place", "return"
 START_TOKEN, REVEAL, GATE, AKAKU, STEAL = "start-token", "reveal", "gate", "akaku", "steal"
-CHALLENGE, TAKE, PUT, OVER = "challenge", "take", "put", "over"
+CHALLENGE, BONUS, TAKE, PUT, OVER = "challenge", "bonus", "take", "put", "over"
 
 # Landing resolves these in order (MAKUTA-LANDING-ORDER).
 ST_RAHI, ST_PORTAL, ST_ITEMS, ST_START, ST_REVEAL, ST_GATE, ST_AKAKU, ST_END = range(8)
@@ -52,19 +53,17 @@ PUBLIC = 1 << 6  # knowledge bit of spectators: set when everyone saw a token's 
 EVERYONE = (1 << 7) - 1
 TURNS_PER_PLAYER = 100  # the default turn limit, per player
 START_ORIGIN_NOTE = "the start board lies with Toa Landing's centre at 0,0"
-ARRANGEMENT_KEYS = ("first_player", "dice", "pile", "boards", "tokens", "under", "start_pile",
-                    "cards", "bags", "pawns", "revealed", "temple")
 
 MOVE_IDS = tuple(f"move:{d}" for d in DIRS)
 ROLL_MOVE, LEVITATE_MOVE, STOP_MOVE, SKIP_MOVE = ("roll",), ("levitate",), ("stop",), ("skip",)
 TAKE_START_MOVE, REVEAL_MOVE, CHALLENGE_MOVE = ("take-start",), ("reveal",), ("challenge",)
-STRIKE_MOVE = ("strike",)  # the challenge roll; its action id is `roll` too
+STRIKE_MOVE, SETTLE_MOVE = ("strike",), ("settle",)  # the challenge roll's action id is `roll`
 
 
 class MakutaGame(Game):
     name = "makuta"
     title = "Adventure Game: Quest for Makuta"
-    rules_version = "1"
+    rules_version = "2"  # 2: bonuses after the challenge roll; a turn's walk spans its rolls
     min_players = 2
     max_players = 6
 
@@ -126,9 +125,7 @@ class MakutaState(State):
     # -- set-up ------------------------------------------------------------------------
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
-        for key in arrangement:
-            if key not in ARRANGEMENT_KEYS:
-                raise BadSetup(f"unknown arrangement {key!r}; allowed: {', '.join(ARRANGEMENT_KEYS)}")
+        check_arrangement(self.game, len(self.players), arrangement)
         game = self.game
         n = len(self.players)
         self.island = Island(game.shapes)
@@ -143,9 +140,6 @@ class MakutaState(State):
         self.known = [0] * len(game.kind)
         self.temple = 0
         self.forced = list(arrangement.get("dice", []))
-        if not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= 100
-                   for r in self.forced):
-            raise BadSetup("arranged dice must be a list of whole numbers from 1 up")
         self.placing: str | None = None
         self.placements: dict[str, tuple] = {}
         self.turn = 0
@@ -156,8 +150,6 @@ class MakutaState(State):
         first = arrangement.get("first_player")
         if first is None:
             first = self._roll_for_first_player(self.setup_events)
-        elif first not in range(n) or isinstance(first, bool):
-            raise BadSetup(f"first_player must be a seat from 0 to {n - 1}, not {first!r}")
         self._begin_turn(first, self.setup_events)
 
     def _init_turn_fields(self) -> None:
@@ -177,6 +169,7 @@ class MakutaState(State):
         self.strength = 0
         self.used: list[int] = []
         self.bonus = 0
+        self.struck = 0  # the challenge roll, once rolled
         self.victim = -1
 
     def _roll_for_first_player(self, events: list[Event]) -> int:
@@ -225,8 +218,10 @@ class MakutaState(State):
             if self._held(me, KANOHI, "levitate") is not None:  # MAKUTA-MIRU
                 moves["levitate"] = LEVITATE_MOVE
         elif phase == CHALLENGE:
-            moves.update(self._bonus_moves(me))
             moves["roll"] = STRIKE_MOVE
+        elif phase == BONUS:
+            moves.update(self._bonus_moves(me))
+            moves["settle"] = SETTLE_MOVE
         elif phase == PLACE:
             return dict(self.placements)
         elif phase == RETURN:
@@ -293,7 +288,18 @@ class MakutaState(State):
                 and any(p == node for s, p in enumerate(self.pawns) if s != me))
 
     def _perform(self, move: tuple) -> list[Event]:
-        return HANDLERS[move[0]](self, move)
+        if not self.forced:
+            return HANDLERS[move[0]](self, move)
+        # Which die an arranged roll meets shows only when it is rolled: an arranged roll
+        # larger than that die undoes the whole action.
+        before = self.clone()
+        try:
+            return HANDLERS[move[0]](self, move)
+        except BadSetup:
+            before._copy_into(self)
+            self.rng.setstate(before.rng.getstate())
+            self.history.pop()
+            raise
 
     # -- turns and movement ------------------------------------------------------------
 
@@ -316,19 +322,27 @@ class MakutaState(State):
         return self._begin_turn((self.turn_player + 1) % len(self.players), events)
 
     def _do_roll(self, move: tuple) -> list[Event]:
+        self.path = [self.pawns[self.turn_player]]  # the turn's walk starts here
         return self._start_move([])
 
     def _start_move(self, events: list[Event]) -> list[Event]:
-        """MAKUTA-ROLL-MOVE: roll the die in use, then move that many spaces."""
+        """MAKUTA-ROLL-MOVE: roll the die in use, then move that many spaces. The spaces
+        walked belong to the whole turn, so a second roll (MAKUTA-AKAKU-REROLL) keeps them
+        (MAKUTA-MOVE-NO-DOUBLE-BACK)."""
         me = self.turn_player
         die, faces = self._die(me)
         self.roll = self.steps = rolled = self._roll(faces)
         here = self.pawns[me]
-        self.path = [here]
         self.came_from = here
         events.append(Event("roll", f"{self._who(me)} rolls the {die} die: {rolled}.",
                             {"seat": me, "die": die, "roll": rolled}))
-        self.phase = MOVE  # every space has a neighbour: boards are connected (data check)
+        if not self._can_step(here):  # MAKUTA-MOVE-BLOCKED: only after a second roll
+            self.steps = 0
+            events.append(Event("dead_end", f"{self._who(me)} can go no further without "
+                                "doubling back: the roll is lost.",
+                                {"seat": me, "unused": rolled}))
+            return self._end_turn(events)
+        self.phase = MOVE
         return events
 
     def _can_step(self, node: int) -> bool:
@@ -431,7 +445,7 @@ class MakutaState(State):
         node = move[1]
         self.came_from = self.pawns[me]
         self.pawns[me] = node
-        self.path = [node]
+        self.path = [self.came_from, node]
         events = [Event("levitate", f"{self._who(me)} uses the Kanohi Miru to levitate to "
                         f"{self._space(node)}; the Miru is placed face down on the start space.",
                         {"seat": me, "to": self.island.names[node]})]
@@ -537,11 +551,11 @@ class MakutaState(State):
             self.known[token] = EVERYONE
             events.append(Event("collect", f"{self._who(seat)} collects {label}: everyone sees "
                                 f"the {self.game.parts.tokens[token].die} die come into play.",
-                                {"seat": seat, "kind": KIND_IDS[kind],
+                                {"seat": seat, "item": KIND_IDS[kind],
                                  "token": self.game.views[token]}))
             return
         events.append(Event("collect", f"{self._who(seat)} collects a {KIND_IDS[kind]} token.",
-                            {"seat": seat, "kind": KIND_IDS[kind]}, seat=seat,
+                            {"seat": seat, "item": KIND_IDS[kind]}, seat=seat,
                             secret={"token": self.game.views[token]},
                             secret_text=f"{self._who(seat)} collects a {KIND_IDS[kind]} token: "
                                         f"{label}."))
@@ -576,7 +590,7 @@ class MakutaState(State):
         self._to_start(token)
         label = self._label(token)
         events = [Event("forfeit", f"{self._who(me)} places a {KIND_IDS[kind]} token face down "
-                        "on the start space.", {"seat": me, "kind": KIND_IDS[kind]}, seat=me,
+                        "on the start space.", {"seat": me, "item": KIND_IDS[kind]}, seat=me,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(me)} places {label} face down on the start "
                                     "space.")]
@@ -664,7 +678,7 @@ class MakutaState(State):
         self.temple = (self.temple + rolled) % len(parts.segments)
         segment = self._facing(self.land_node)
         self.target, self.strength = "makuta", segment.power
-        self.used, self.bonus = [], 0
+        self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
         keys = ", ".join(self._label(k) for k in self.cards[me][KEY])
         return [Event("makuta_challenge", f"{self._who(me)} shows three keys ({keys}) and "
@@ -685,7 +699,7 @@ class MakutaState(State):
         token = self.rahi[node]
         self.known[token] = EVERYONE
         self.target, self.strength = "rahi", self.game.parts.tokens[token].value
-        self.used, self.bonus = [], 0
+        self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
         events.append(Event("rahi", f"{self._who(self.turn_player)} must challenge! The Rahi "
                             f"token is turned over: {self._label(token)}.",
@@ -694,8 +708,9 @@ class MakutaState(State):
         return events
 
     def _bonus_moves(self, seat: int) -> dict[str, Any]:
-        """MAKUTA-CHALLENGE-BONUS: any combination of Kanohi and Turaga may be shown.
-        A mask's power counts once however many copies are held (MAKUTA-MASK-STACK)."""
+        """MAKUTA-CHALLENGE-BONUS: after the roll, any combination of Kanohi and Turaga may
+        be shown. A mask's power counts once however many copies are held
+        (MAKUTA-MASK-STACK)."""
         tokens = self.game.parts.tokens
         used_names = {tokens[t].name for t in self.used}
         moves: dict[str, Any] = {}
@@ -735,20 +750,43 @@ class MakutaState(State):
         return rules.own_turaga_bonus if t.name == own else rules.other_turaga_bonus
 
     def _do_strike(self, move: tuple) -> list[Event]:
-        """MAKUTA-CHALLENGE-DIE: a single roll of the die in use, plus the shown bonus."""
+        """MAKUTA-CHALLENGE-DIE: a single roll of the die in use; then MAKUTA-BONUS-AFTER-ROLL:
+        the challenger adds what it chooses to show, unless the roll alone already wins or
+        the collector card holds no Kanohi or Turaga (both plain to the whole table)."""
         me = self.turn_player
         die, faces = self._die(me)
-        rolled = self._roll(faces)
-        total = rolled + self.bonus
-        against = "Makuta" if self.target == "makuta" else "the Rahi"
-        events = [Event("strike", f"{self._who(me)} rolls the {die} die: {rolled}"
-                        + (f" + {self.bonus} = {total}" if self.bonus else "")
-                        + f" against {against}'s {self.strength}.",
-                        {"seat": me, "die": die, "roll": rolled, "bonus": self.bonus,
-                         "total": total, "strength": self.strength})]
+        self.struck = rolled = self._roll(faces)
+        events = [Event("strike", f"{self._who(me)} rolls the {die} die: {rolled} against "
+                        f"{self._against()}'s {self.strength}.",
+                        {"seat": me, "die": die, "roll": rolled, "strength": self.strength})]
+        card = self.cards[me]
+        if rolled > self.strength or not (card[KANOHI] or card[TURAGA]):
+            return self._settle(events)
+        self.phase = BONUS
+        return events
+
+    def _do_settle(self, move: tuple) -> list[Event]:
+        return self._settle([])
+
+    def _settle(self, events: list[Event]) -> list[Event]:
+        """The roll plus the points shown against the Rahi's or Makuta's strength."""
+        me = self.turn_player
+        total = self.struck + self.bonus
+        events.append(Event("total", f"{self._who(me)}'s total: {self._sum()} against "
+                            f"{self._against()}'s {self.strength}.",
+                            {"seat": me, "roll": self.struck, "bonus": self.bonus,
+                             "total": total, "strength": self.strength}))
         if self.target == "makuta":
             return self._makuta_result(total, events)
         return self._rahi_result(total, events)
+
+    def _sum(self) -> str:
+        if not self.bonus:
+            return str(self.struck)
+        return f"{self.struck} + {self.bonus} = {self.struck + self.bonus}"
+
+    def _against(self) -> str:
+        return "Makuta" if self.target == "makuta" else "the Rahi"
 
     def _rahi_result(self, total: int, events: list[Event]) -> list[Event]:
         me = self.turn_player
@@ -816,7 +854,7 @@ class MakutaState(State):
             where = "places it face down on the start space"
         events = [Event("lose_item", f"{self._who(chooser)} takes a {KIND_IDS[kind]} token from "
                         f"{self._who(loser)} and {where}.",
-                        {"seat": loser, "chooser": chooser, "kind": KIND_IDS[kind]}, seat=loser,
+                        {"seat": loser, "chooser": chooser, "item": KIND_IDS[kind]}, seat=loser,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(chooser)} takes your {self._label(token)} and "
                                     f"{where}.")]
@@ -880,7 +918,7 @@ class MakutaState(State):
         token = self.cards[victim][kind].pop(slot)
         events = [Event("steal", f"{self._who(me)} takes a {KIND_IDS[kind]} token from "
                         f"{self._who(victim)} and rolls again to escape.",
-                        {"seat": me, "victim": victim, "kind": KIND_IDS[kind]}, seat=me,
+                        {"seat": me, "victim": victim, "item": KIND_IDS[kind]}, seat=me,
                         secret={"token": self.game.views[token]},
                         secret_text=f"{self._who(me)} takes {self._label(token)} from "
                                     f"{self._who(victim)} and rolls again to escape.")]
@@ -901,7 +939,7 @@ class MakutaState(State):
             rolled = self.forced.pop(0)
             if rolled > faces:
                 raise BadSetup(f"the arranged die roll {rolled} is more than the {faces} faces "
-                               "of the die being rolled")
+                               "of the die being rolled; the action is undone")
             return rolled
         return self._randrange(faces) + 1
 
@@ -1032,6 +1070,8 @@ class MakutaState(State):
         if verb == "challenge" and self.phase == GATE:
             return "your three keys do not match this lock (yellow keys stand for any symbol)"
         if verb == "use" and self.phase == CHALLENGE:
+            return "roll first: Kanohi and Turaga are added to the roll once it is seen"
+        if verb == "use" and self.phase == BONUS:
             return ("you hold no such Kanohi or Turaga, or it is already shown (a mask counts "
                     "once)")
         if verb in ("return", "steal", "take") and self.phase in (RETURN, STEAL, TAKE):
@@ -1052,7 +1092,8 @@ class MakutaState(State):
         if self.target:
             challenge = {"target": self.target, "strength": self.strength,
                          "space": names[self.land_node], "used": [face(t) for t in self.used],
-                         "bonus": self.bonus, "die": self._die(self.turn_player)[0]}
+                         "bonus": self.bonus, "roll": self.struck,
+                         "die": self._die(self.turn_player)[0]}
         temple = None
         if self.island.makuta:
             segments = self.game.parts.segments
@@ -1185,6 +1226,7 @@ class MakutaState(State):
         other.strength = self.strength
         other.used = list(self.used)
         other.bonus = self.bonus
+        other.struck = self.struck
         other.victim = self.victim
         other.setup_events = self.setup_events
 
@@ -1269,6 +1311,7 @@ HANDLERS = {
     "steal": MakutaState._do_steal,
     "use": MakutaState._do_use,
     "strike": MakutaState._do_strike,
+    "settle": MakutaState._do_settle,
     "take": MakutaState._do_take,
     "put": MakutaState._do_put,
 }
@@ -1279,7 +1322,8 @@ PHASE_WORDS = {
     START_TOKEN: "whether to take a token from the start space",
     REVEAL: "whether to turn over the lock", GATE: "whether to challenge Makuta",
     AKAKU: "whether to use the Kanohi Akaku", STEAL: "which token to take",
-    CHALLENGE: "which Kanohi and Turaga to show before the roll",
+    CHALLENGE: "the challenge roll",
+    BONUS: "which Kanohi and Turaga to add to the roll",
     TAKE: "which item the player to the right loses", PUT: "where the loser's pawn goes",
 }
 
@@ -1294,9 +1338,8 @@ SIMPLE_WORDS = {
                        AKAKU: "Do not use the Kanohi Akaku"}[s.phase],
     "reveal": lambda _: "Turn over the lock token for everyone to see",
     "challenge": lambda _: "Challenge Makuta (the white die turns the temple first)",
-    "strike": lambda s: f"Roll the {s._die(s.decider)[0]} die"
-                        + (f" (+{s.bonus})" if s.bonus else "")
-                        + f" against {s.strength}",
+    "strike": lambda s: f"Roll the {s._die(s.decider)[0]} die against {s.strength}",
+    "settle": lambda s: f"Add up: {s._sum()} against {s.strength}",
 }
 
 
@@ -1318,7 +1361,10 @@ class _Arranger:
       pawns         per seat, its space (else all on Toa Landing);
       revealed      spaces whose Rahi or lock everyone has seen;
       temple        how many segments the temple is already turned.
-    An arranged die result larger than the die then rolled raises BadSetup at that roll.
+    `check_arrangement` checks every key's shape first; the places (spaces of the boards
+    laid, which tokens may lie where, how many of each token there are) are checked as they
+    are laid out, so a state is returned only when all of it holds. An arranged roll larger
+    than the die it meets in play raises BadSetup then, and undoes that action.
     """
 
     def __init__(self, state: MakutaState, arrangement: Mapping[str, Any]) -> None:
@@ -1345,6 +1391,16 @@ class _Arranger:
     def many(self, value: Any) -> list[Any]:
         return list(value) if isinstance(value, list) else [value]
 
+    def items(self, views: list[Any], where: str) -> list[int]:
+        """Tokens that can only be Kanohi, Turaga or keys (on a card, under a Rahi, on the
+        start space)."""
+        tokens = [self.token(v) for v in views]
+        for view, token in zip(views, tokens, strict=True):
+            if self.state.game.kind[token] not in CARD_KINDS:
+                raise BadSetup(f"{view} is arranged {where}, where only Kanohi, Turaga and keys "
+                               "can ever be")
+        return tokens
+
     def lay_out(self) -> list[Event]:
         """MAKUTA-SETUP-BOARDS, MAKUTA-SETUP-TOKENS, MAKUTA-SETUP-START-TOKENS,
         MAKUTA-SETUP-PAWNS."""
@@ -1366,8 +1422,6 @@ class _Arranger:
         state.pile = rest + top[::-1]  # the top of the pile is the end of the list
         self.place_tokens()
         tops = arrangement.get("bags", {})
-        if not isinstance(tops, Mapping) or any(k not in KIND_IDS for k in tops):
-            raise BadSetup(f"arranged bags must map a kind ({', '.join(KIND_IDS)}) to tokens")
         for kind, kind_id in enumerate(KIND_IDS):
             first = [self.token(v) for v in tops.get(kind_id, [])]
             if any(game.kind[t] != kind for t in first):
@@ -1386,18 +1440,13 @@ class _Arranger:
                             state.locks[gate] = state.bags[LOCK].pop()
         n = len(state.players)
         pawns = arrangement.get("pawns", [START_NAME] * n)
-        if not isinstance(pawns, list) or len(pawns) != n:
-            raise BadSetup(f"arranged pawns must name one space for each of the {n} seats")
         state.pawns = [self.space(p) for p in pawns]
         for seat in range(n):
             state._show_die(seat)
             if state._over_limit_quiet(seat):
                 raise BadSetup(f"the arranged collector card of seat {seat} is over a limit "
                                "(3 keys, 4 Kanohi with one Kakama or Kaukau, 2 Turaga)")
-        turned = arrangement.get("temple", 0)
-        if not isinstance(turned, int) or isinstance(turned, bool):
-            raise BadSetup(f"the arranged temple turn must be a whole number, not {turned!r}")
-        state.temple = turned % len(game.parts.segments)
+        state.temple = arrangement.get("temple", 0) % len(game.parts.segments)
         names = ", ".join(state._who(s) for s in range(n))
         events.append(Event("setup", f"The start board is placed face up in the centre and the "
                             f"other {len(state.pile)} boards face down in a pile. Tokens are "
@@ -1408,9 +1457,7 @@ class _Arranger:
 
     def lay(self, entry: Any, events: list[Event]) -> None:
         state, game = self.state, self.state.game
-        if not (isinstance(entry, (list, tuple)) and len(entry) == 4
-                and entry[0] in game.parts.boards and entry[1] in range(4)
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in entry[1:])):
+        if entry[0] not in game.parts.boards or entry[1] not in range(4):
             raise BadSetup(f"an arranged board must be [board id, rot 0-3, x, y], not {entry!r}; "
                            f"boards: {', '.join(game.parts.boards)}")
         board, rot, x, y = entry
@@ -1421,36 +1468,23 @@ class _Arranger:
         state._lay(board, rot, x, y, events, fill=False)
 
     def place_tokens(self) -> None:
-        state, arrangement, game = self.state, self.arrangement, self.state.game
+        state, arrangement = self.state, self.arrangement
         for name, views in arrangement.get("tokens", {}).items():
             node = self.space(name)
-            for token in map(self.token, self.many(views)):
-                kind = game.kind[token]
-                if kind == RAHI:
-                    if node in state.rahi:
-                        raise BadSetup(f"two Rahi arranged on space {name}")
-                    state.rahi[node] = token
-                elif kind == LOCK:
-                    if node not in state.island.gate:
-                        raise BadSetup(f"a lock is arranged on {name}, which is not a gate")
-                    state.locks[node] = token
-                else:
-                    state.items.setdefault(node, []).append(token)
+            if node == state.start_node:
+                raise BadSetup("tokens are arranged on Toa Landing, which holds only returned "
+                               "tokens: arrange those with start_pile")
+            for view in self.many(views):
+                self.place(self.token(view), node, name)
         for name, views in arrangement.get("under", {}).items():
             node = self.space(name)
             if node not in state.rahi:
                 raise BadSetup(f"tokens are arranged under a Rahi on {name}, but no Rahi is there")
-            state.under[node] = [self.token(v) for v in self.many(views)]
-        state.start = [self.token(v) for v in arrangement.get("start_pile", [])]
-        cards = arrangement.get("cards", [[] for _ in state.players])
-        if not isinstance(cards, list) or len(cards) != len(state.players):
-            raise BadSetup(f"arranged cards must list the tokens of each of the "
-                           f"{len(state.players)} seats")
-        for seat, views in enumerate(cards):
-            for token in map(self.token, views):
-                if game.kind[token] not in CARD_KINDS:
-                    raise BadSetup("only Kanohi, Turaga and keys go on a collector card")
-                state.cards[seat][game.kind[token]].append(token)
+            state.under[node] = self.items(self.many(views), f"under the Rahi on {name}")
+        state.start = self.items(arrangement.get("start_pile", []), "on the start space")
+        for seat, views in enumerate(arrangement.get("cards", [])):
+            for token in self.items(views, "on a collector card"):
+                state.cards[seat][state.game.kind[token]].append(token)
                 state.known[token] |= 1 << seat
         for name in arrangement.get("revealed", []):
             node = self.space(name)
@@ -1458,6 +1492,82 @@ class _Arranger:
             if token is None:
                 raise BadSetup(f"revealed space {name} holds no Rahi or lock")
             state.known[token] = EVERYONE
+
+    def place(self, token: int, node: int, name: str) -> None:
+        """A token on a space: one Rahi a space; locks on gates, one each, and nothing else
+        on a gate."""
+        state = self.state
+        kind = state.game.kind[token]
+        gate = node in state.island.gate
+        if kind == LOCK:
+            if not gate:
+                raise BadSetup(f"a lock is arranged on {name}, which is not a gate")
+            if node in state.locks:
+                raise BadSetup(f"two locks arranged on the gate {name}")
+            state.locks[node] = token
+        elif gate:
+            raise BadSetup(f"{state.game.views[token]} is arranged on the gate {name}, which "
+                           "holds only its lock")
+        elif kind == RAHI:
+            if node in state.rahi:
+                raise BadSetup(f"two Rahi arranged on space {name}")
+            state.rahi[node] = token
+        else:
+            state.items.setdefault(node, []).append(token)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _by_space(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(
+        isinstance(k, str) and (isinstance(v, str) or _names(v)) for k, v in value.items())
+
+
+def _board_entry(value: Any) -> bool:
+    return (isinstance(value, (list, tuple)) and len(value) == 4 and isinstance(value[0], str)
+            and all(_whole(v) for v in value[1:]))
+
+
+# Each arrangement key: (does a value fit, what is allowed). `n` seats; `top` the most faces.
+ARRANGEMENT_SHAPES: dict[str, tuple[Callable[[Any, int, int], bool], str]] = {
+    "first_player": (lambda v, n, _: v is None or (_whole(v) and 0 <= v < n),
+                     "a seat number from 0 to {last} (or None: the green die decides)"),
+    "dice": (lambda v, _, top: isinstance(v, list) and all(_whole(r) and 1 <= r <= top for r in v),
+             "a list of whole numbers from 1 to {top} (the faces of the largest die)"),
+    "pile": (lambda v, *_: _names(v), "a list of board ids"),
+    "boards": (lambda v, *_: isinstance(v, list) and all(map(_board_entry, v)),
+               "a list of [board id, rot 0-3, x, y]"),
+    "tokens": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
+    "under": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
+    "start_pile": (lambda v, *_: _names(v), "a list of tokens"),
+    "cards": (lambda v, n, _: isinstance(v, list) and len(v) == n and all(map(_names, v)),
+              "a list of {n} lists of tokens, one per seat"),
+    "bags": (lambda v, *_: isinstance(v, Mapping) and all(
+        k in KIND_IDS and _names(ts) for k, ts in v.items()),
+             "a mapping {{kind: [tokens]}} with kinds " + ", ".join(KIND_IDS)),
+    "pawns": (lambda v, n, _: _names(v) and len(v) == n, "a list of {n} spaces, one per seat"),
+    "revealed": (lambda v, *_: _names(v), "a list of spaces"),
+    "temple": (lambda v, *_: _whole(v), "a whole number of segments"),
+}
+
+
+def check_arrangement(game: MakutaGame, seats: int, arrangement: Mapping[str, Any]) -> None:
+    """Every key known and of the right shape, before anything is set up."""
+    allowed = ", ".join(ARRANGEMENT_SHAPES)
+    top = max(game.parts.dice.values())
+    for key, value in arrangement.items():
+        if key not in ARRANGEMENT_SHAPES:
+            raise BadSetup(f"unknown arrangement {key!r}; allowed: {allowed}")
+        fits, words = ARRANGEMENT_SHAPES[key]
+        if not fits(value, seats, top):
+            what = words.format(last=seats - 1, n=seats, top=top)
+            raise BadSetup(f"arrangement {key!r} must be {what}, not {value!r}")
 
 
 def load_game(components: Any = None, tokens: Any = None, boards: Any = None) -> MakutaGame:
