@@ -93,7 +93,7 @@ class MakutaGame(Game):
 
     def option_help(self) -> dict[str, str]:
         return {
-            "turn_limit": "whole number of turns >= 10 (all players' turns together, extra "
+            "turn_limit": "whole number of turns from 10 to 10000 (all players' turns together, extra "
                           "turns included) after which the game is drawn (default "
                           f"{TURNS_PER_PLAYER} per player)",
         }
@@ -288,18 +288,9 @@ class MakutaState(State):
                 and any(p == node for s, p in enumerate(self.pawns) if s != me))
 
     def _perform(self, move: tuple) -> list[Event]:
-        if not self.forced:
-            return HANDLERS[move[0]](self, move)
         # Which die an arranged roll meets shows only when it is rolled: an arranged roll
-        # larger than that die undoes the whole action.
-        before = self.clone()
-        try:
-            return HANDLERS[move[0]](self, move)
-        except BadSetup:
-            before._copy_into(self)
-            self.rng.setstate(before.rng.getstate())
-            self.history.pop()
-            raise
+        # larger than that die raises BadSetup there, and the kernel undoes the whole action.
+        return HANDLERS[move[0]](self, move)
 
     # -- turns and movement ------------------------------------------------------------
 
@@ -1576,3 +1567,7 @@ def load_game(components: Any = None, tokens: Any = None, boards: Any = None) ->
 
 
 MakutaGame.state_class = MakutaState
+MakutaGame.arrangement_keys = {
+    key: words.format(last="players - 1", n="N (one per seat)", top="the largest die's")
+    for key, (_, words) in ARRANGEMENT_SHAPES.items()
+}
