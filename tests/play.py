@@ -26,3 +26,12 @@ def random_action(state: State, rng: random.Random) -> str:
 
 def observations(state: State) -> list[dict]:
     return [state.observation(seat) for seat in [None, *range(state.num_players)]]
+
+
+def advance(state: State, rng: random.Random, steps: int) -> State:
+    """Play up to `steps` random actions (fewer if the game ends); the same state back."""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(random_action(state, rng))
+    return state

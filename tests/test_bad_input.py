@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from matanui import games
 from matanui.engine import BadSeat, BadSetup, Event, IllegalAction, MatanuiError, Record, replay
-from tests.play import new_random_game, observations, random_action
+from tests.play import advance, new_random_game, observations
 
 GAMES = games.names()
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -31,13 +31,7 @@ PYTHON_VALUES = JSON_VALUES | st.binary(max_size=10) | st.tuples(JSON_VALUES, JS
 
 def state_after(name: str, seed: int, steps: int):
     """A game `steps` random actions in (fewer if it ends), so bad input meets every phase."""
-    state = new_random_game(name, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(random_action(state, rng))
-    return state
+    return advance(new_random_game(name, seed), random.Random(seed), steps)
 
 
 def fingerprint(state) -> tuple:
@@ -149,12 +143,7 @@ def test_arrangements_are_checked_whole_before_anything_is_set_up(name, data):
     except BadSetup as error:
         assert str(error)
         return
-    rng = random.Random(1)
-    for _ in range(30):
-        if state.is_over:
-            break
-        state.apply(random_action(state, rng))
-    state.audit()
+    advance(state, random.Random(1), 30).audit()
 
 
 @pytest.mark.parametrize("name", GAMES)

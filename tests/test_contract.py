@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from matanui import games
 from matanui.engine import IllegalAction, Record, replay
-from tests.play import STEP_CAP, new_random_game, observations, random_action
+from tests.play import STEP_CAP, advance, new_random_game, observations, random_action
 
 GAMES = games.names()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -59,12 +59,8 @@ def test_replay_of_the_record_rebuilds_the_same_game(name, seed):
 @SETTINGS
 @given(seed=SEEDS, split=st.integers(min_value=0, max_value=400))
 def test_clones_are_independent(name, seed, split):
-    state = new_random_game(name, seed)
     rng = random.Random(seed)
-    for _ in range(split):
-        if state.is_over:
-            break
-        state.apply(random_action(state, rng))
+    state = advance(new_random_game(name, seed), rng, split)
     copy = state.clone()
     before = observations(state)
     for _ in range(50):

@@ -60,6 +60,14 @@ class EntryChecker:
             self.fail(field, f"must be a {names}, not {value!r}")
         return value
 
+    def new_key(self, field: str, kind: type, seen: Iterable[Any]) -> Any:
+        """A field that names its entry (an id, a colour): refused when an earlier entry
+        of the file already used it."""
+        value = self.get(field, kind)
+        if value in seen:
+            self.fail(field, f"repeats {value!r}")
+        return value
+
     def choice(self, field: str, allowed: Iterable[str], default: Any = ...) -> Any:
         allowed = list(allowed)
         value = self.get(field, str, default)

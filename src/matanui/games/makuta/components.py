@@ -141,10 +141,7 @@ def load_components(path: Path, tokens_path: Path, boards_path: Path) -> Compone
     for check in _entries(data, "die", source):
         check.only(("id", "faces"))
         check.provenance()
-        die_id = check.get("id", str)
-        if die_id in dice:
-            check.fail("id", f"repeats {die_id!r}")
-        dice[die_id] = check.integer("faces", 2, 100)
+        dice[check.new_key("id", str, dice)] = check.integer("faces", 2, 100)
 
     segments = load_temple(data, source)
 
@@ -170,10 +167,7 @@ def load_temple(data: dict[str, Any], source: str) -> tuple[Segment, ...]:
     for check in _entries(data, "segment", source):
         check.only(("colour", "power"))
         check.provenance()
-        colour = check.get("colour", str)
-        if colour in power:
-            check.fail("colour", f"repeats {colour!r}")
-        power[colour] = check.integer("power", 1, 1000)
+        power[check.new_key("colour", str, power)] = check.integer("power", 1, 1000)
     if len(power) < 2:
         raise DataFileError(f"{source}: Makuta's temple needs at least 2 [[segment]] entries")
     check = EntryChecker(source, "temple", data.get("temple"))

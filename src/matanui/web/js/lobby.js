@@ -76,6 +76,10 @@ function showCreated(created) {
         i === 0 ? el("a", { class: "button primary", href: seat.link, onclick: () => rememberTokens(created.id, [seat.token]) }, "Play this seat") : "",
         el("input", { type: "text", readonly: true, value: absolute(seat.link), "aria-label": `invite link for Player ${seat.seat + 1}`, onfocus: (e) => e.target.select() })));
     });
+    for (const seat of created.seats.filter((s) => s.kind === "open")) {
+      items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${seat.character}) `),
+        el("span", { class: "small" }, "open: anyone in the lobby may join this seat")));
+    }
   }
   items.push(el("a", { class: "button", href: created.spectator_link + "?watch" }, "Watch"));
   box.replaceChildren(el("h3", {}, "Game created"), el("p", { class: "small" },
