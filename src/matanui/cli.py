@@ -323,12 +323,14 @@ def serve(
     bot_workers: int = typer.Option(1, "--bot-workers", help="Processes that run the bots."),
     bot_pace: float = typer.Option(0.6, "--bot-pace", help="Least seconds between a bot's move "
                                    "and the action before it, so people can follow."),
+    limit: list[str] = typer.Option([], "--limit", help="NAME=VALUE: change one of the limits "
+                                    "of docs/protocol.md, e.g. games_per_minute=20 (repeatable)."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
-        run_server(host, port, database, bot_workers, bot_pace)
+        run_server(host, port, database, bot_workers, bot_pace, limit)
     except MatanuiError as error:
         fail(error)
 

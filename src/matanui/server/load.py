@@ -80,7 +80,9 @@ async def play_games(base: str, ws_base: str, game: str, level: str, think: floa
 
 def start_server(port: int, database: str, workers: int) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "matanui.cli", "serve", "--port", str(port),
-                                "--database", database, "--bot-pace", "0", "--bot-workers", str(workers)])
+                                "--database", database, "--bot-pace", "0", "--bot-workers", str(workers),
+                                # scripted clients act faster than people and create many games
+                                "--limit", "messages_per_second=1000", "--limit", "games_per_minute=100000"])
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=2)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -10,10 +12,34 @@ from matanui.engine import MatanuiError
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
+from .quotas import Limits
 from .storage import Storage
 
 
-def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float) -> None:
+def parse_limits(settings: list[str]) -> Limits:
+    """`--limit NAME=VALUE` settings over the defaults of quotas.Limits."""
+    defaults = Limits()
+    names = ", ".join(f"{field.name} ({getattr(defaults, field.name)})" for field in fields(Limits))
+    values: dict[str, int | float] = {}
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        kind = type(getattr(defaults, name, None))
+        if kind not in (int, float):
+            raise MatanuiError(f"--limit {setting!r}: no limit named {name!r}; the limits (and "
+                               f"their defaults) are: {names}")
+        try:
+            values[name] = kind(value)
+        except ValueError:
+            raise MatanuiError(f"--limit {setting!r}: {name} must be a "
+                               f"{'whole number' if kind is int else 'number of seconds'}") from None
+        if values[name] <= 0:
+            raise MatanuiError(f"--limit {setting!r}: a limit must be more than 0")
+    return replace(defaults, **values)
+
+
+def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
+          limits: list[str] | None = None) -> None:
+    settings = parse_limits(limits or [])
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
     if bot_pace < 0:
@@ -29,7 +55,8 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
         Storage(database).close()  # creates the tables; fails early and clearly if unreachable
     except (SQLAlchemyError, ImportError) as exc:
         raise MatanuiError(f"cannot open the database {database!r}: {exc}") from None
-    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace)
+    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace,
+                     limits=settings)
     print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
           flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;
