@@ -35,6 +35,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16_384
 DEFAULT_DATABASE = "sqlite:///matanui.db"
 CONNECTION_NUMBERS = itertools.count()
+DEFAULT_PAGE = 50  # games a page of GET /api/games without ?limit
 
 
 class SeatLink(BaseModel):
@@ -153,8 +154,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     @app.get("/api/games", summary="A page of games: open and running ones, newest first, then "
              "finished ones; the header Link (rel=next) gives the next page")
     async def list_games(request: Request, response: Response,
-                         limit: Annotated[int, Query(ge=1)] = 50,
+                         limit: Annotated[int | None, Query(ge=1)] = None,
                          before: Annotated[str | None, Query(max_length=100)] = None) -> list[dict[str, Any]]:
+        limit = limit or min(DEFAULT_PAGE, limits.page_size)
         if limit > limits.page_size:
             raise Rejected("bad_request", f"limit: at most {limits.page_size} games a page; follow "
                            "the Link header for more", status=422)
