@@ -365,12 +365,14 @@ def serve(
     allowed_host: list[str] = typer.Option(
         [], "--allowed-host", help="A Host name the server answers to (repeat for several); "
         "default: localhost, 127.0.0.1 and [::1]. Others are refused, against DNS rebinding."),
+    limit: list[str] = typer.Option([], "--limit", help="NAME=VALUE: change one of the limits "
+                                    "of docs/protocol.md, e.g. games_per_minute=20 (repeatable)."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
-        run_server(host, port, database, bot_workers, bot_pace, tuple(allowed_host))
+        run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host))
     except MatanuiError as error:
         fail(error)
 

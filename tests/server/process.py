@@ -16,11 +16,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(database: str, port: int, bot_pace: float = 0.0) -> subprocess.Popen:
-    """Start the server and return once it answers."""
+def start_server(database: str, port: int, bot_pace: float = 0.0, limits: tuple[str, ...] = (
+        "messages_per_second=10000", "games_per_minute=10000")) -> subprocess.Popen:
+    """Start the server and return once it answers (scripted clients act faster than people:
+    the default `limits` lift the limits they would reach)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "matanui.cli", "serve", "--port", str(port), "--database", database,
-         "--bot-pace", str(bot_pace)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         "--bot-pace", str(bot_pace), *(f"--limit={limit}" for limit in limits)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:

@@ -31,14 +31,14 @@ def test_unnamed_characters_are_drawn_from_those_left(client):
     assert first != "tahu" and first in client.get("/api/catalog/reconstruct").json()["characters"]
 
 
-def bad(client, body, status=400):
+def bad(client, body, status=422):
     response = client.post("/api/games", json=body)
     assert response.status_code == status, response.text
     return response.json()["message"]
 
 
 def test_bad_games_are_refused_saying_what_is_allowed(client):
-    before = len(client.get("/api/games").json())
+    before = len(client.get("/api/games?limit=200").json())
     assert "the games are: reconstruct" in bad(client, {"game": "chess", "seats": HUMAN_VS_BOT})
     assert "choose from" in bad(client, {"game": "reconstruct", "seats": [{"character": "vakama"}, {}]})
     assert "2 to 2 players" in bad(client, {"game": "reconstruct", "seats": [{}]})
@@ -51,7 +51,9 @@ def test_bad_games_are_refused_saying_what_is_allowed(client):
     assert "level" in bad(client, {"game": "reconstruct", "seats": [{"kind": "bot", "level": "godlike"}, {}]},
                           status=422)
     assert "colour" in bad(client, {"game": "reconstruct", "seats": HUMAN_VS_BOT, "colour": 1}, status=422)
-    assert len(client.get("/api/games").json()) == before
+    assert "turn_limit must be a whole number from 10 to 10000" in bad(
+        client, {"game": "makuta", "seats": [{}, {}], "options": {"turn_limit": 10**9}})
+    assert len(client.get("/api/games?limit=200").json()) == before
 
 
 def test_oversized_bodies_and_unknown_games_get_clear_errors(client):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 
 from matanui import games
 from matanui.server import create_app
+from matanui.server.quotas import DAY
 from matanui.server.storage import GameRow, SeatRow, Storage
 
 from .helpers import TEST_HOSTS, create
@@ -35,7 +38,7 @@ def test_each_accepted_action_is_one_row_and_tokens_are_stored_hashed(tmp_path):
             while not (message := ws.receive_json()).get("over"):
                 pass
     storage = Storage(url)
-    rows = {row.id: row for row in storage.load_games()}
+    rows = {row.id: row for row in storage.load_games(time.time(), DAY, DAY)}
     storage.close()
     assert len(rows[created["id"]].record.actions) == message["at"] and rows[created["id"]].finished
     token = human["seats"][0]["token"]

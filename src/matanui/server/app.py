@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import fastapi_offline
-from fastapi import Body, FastAPI, Header, Request, WebSocket
+from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
@@ -29,9 +30,11 @@ from . import catalog
 from .bots import BotPool
 from .lobby import Lobby
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
+from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
 from .storage import Storage
+from .workers import BACKGROUND_NICE, Workers
 
 log = logging.getLogger("matanui.server")
 
@@ -42,6 +45,8 @@ ERROR_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "
                405: "method_not_allowed", 413: "too_large", 429: "too_many_requests"}
 MAX_BODY_BYTES = 16_384
 DEFAULT_DATABASE = "sqlite:///matanui.db"
+CONNECTION_NUMBERS = itertools.count()
+DEFAULT_PAGE = 50  # games a page of GET /api/games without ?limit
 
 
 class SeatLink(BaseModel):
@@ -70,24 +75,37 @@ def seat_link(game_id: str, seat: int, token: str) -> str:
     return f"/games/{game_id}#seat={seat}&token={token}"
 
 
+def client_of(request: Request | WebSocket) -> str:
+    """Who is asking, for the limits: the client's address."""
+    return request.client.host if request.client else "unknown"
+
+
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
+               limits: Limits | None = None,
                allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS) -> FastAPI:
-    """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots;
-    a bot's move is broadcast no sooner than `bot_pace` seconds after the action before it;
-    requests naming a Host other than `allowed_hosts` are refused (DNS rebinding)."""
+    """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots of
+    games with people (one more, at low priority, those of bots only); a bot's move is
+    broadcast no sooner than `bot_pace` seconds after the action before it; `limits` are
+    what one client may ask (quotas.py); requests naming a Host other than `allowed_hosts`
+    are refused (DNS rebinding)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(database)
         bots = BotPool(bot_workers)
-        lobby = Lobby(Backends(storage, bots, bot_pace))
+        replays = Workers(1, nice=BACKGROUND_NICE)
+        quotas = Quotas(limits)
+        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits), quotas)
         await lobby.load()
         app.state.lobby = lobby
+        app.state.quotas = quotas
         try:
             yield
         finally:
             await lobby.stop()
             bots.close()
+            replays.close()
             storage.close()
 
     app = FastAPI(title="matanui", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -102,7 +120,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     @app.exception_handler(Rejected)
     async def rejected(_: Request, exc: Rejected) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+        retry = {"Retry-After": str(exc.retry_after)} if isinstance(exc, Throttled) else None
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status,
+                            headers=retry)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -174,14 +194,24 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                            f"{', '.join(games.names())}", status=404)
         return catalog.picture_book(game)
 
-    @app.get("/api/games", summary="Open and running games, then recently finished ones")
-    async def list_games(request: Request) -> list[dict[str, Any]]:
-        return lobby_of(request).listing()
+    @app.get("/api/games", summary="A page of games: open and running ones, newest first, then "
+             "finished ones; the header Link (rel=next) gives the next page")
+    async def list_games(request: Request, response: Response,
+                         limit: Annotated[int | None, Query(ge=1)] = None,
+                         before: Annotated[str | None, Query(max_length=100)] = None) -> list[dict[str, Any]]:
+        limit = limit or min(DEFAULT_PAGE, limits.page_size)
+        if limit > limits.page_size:
+            raise Rejected("bad_request", f"limit: at most {limits.page_size} games a page; follow "
+                           "the Link header for more", status=422)
+        page, more = lobby_of(request).listing(limit, before)
+        if more is not None:
+            response.headers["Link"] = f'</api/games?limit={limit}&before={more}>; rel="next"'
+        return page
 
     @app.post("/api/games", status_code=201, response_model=CreatedGame,
               summary="Create a game; the answer holds each human seat's secret invite link")
     async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
-        room, tokens = await lobby_of(request).create(spec)
+        room, tokens = await lobby_of(request).create(spec, client_of(request))
         seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
                           token=token, link=seat_link(room.id, i, token) if token else None)
                  for i, token in enumerate(tokens)]
@@ -202,34 +232,48 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
               "every seat keeps its token")
     async def rematch(request: Request, game_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
-        return (await lobby_of(request).rematch(game_id, body.token)).summary()
+        return (await lobby_of(request).rematch(game_id, body.token, client_of(request))).summary()
 
-    @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it")
+    @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it",
+             response_class=Response, responses={200: {"content": {"application/json": {}}}})
     async def replay(request: Request, game_id: str, seat: int | None = None,
-                     x_seat_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        return lobby_of(request).replay_frames(game_id, seat, x_seat_token)
+                     x_seat_token: Annotated[str | None, Header()] = None) -> Response:
+        text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request))
+        return Response(text, media_type="application/json")
 
     # -- play --------------------------------------------------------------------------
 
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
+        websocket.state.number = f"{next(CONNECTION_NUMBERS)}"  # the key of its message rate
         try:
             room = lobby_of(websocket).room(game_id)
+            with websocket.app.state.quotas.socket(client_of(websocket), game_id):
+                await serve_connection(websocket, room)
+        except Throttled as exc:
+            await _refuse(websocket, exc)
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
             await websocket.close(code=4404)
-            return
-        await serve_connection(websocket, room)
 
     return app
 
 
+async def _refuse(websocket: WebSocket, exc: Throttled) -> None:
+    """Say which limit was reached, then close with code 4429 and the same reason."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json(exc.to_message())
+        await websocket.close(code=TOO_MANY, reason=exc.message[:120])
+
+
 async def _receive(websocket: WebSocket) -> str | bytes | None:
-    """The next message's payload; WebSocketDisconnect when the client has gone."""
+    """The next message's payload; WebSocketDisconnect when the client has gone, Throttled
+    when the connection sends faster than its limit."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    websocket.app.state.quotas.message(websocket.state.number)
     return message.get("text") if message.get("text") is not None else message.get("bytes")
 
 
@@ -243,6 +287,8 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
             if not isinstance(message, Hello):
                 raise Rejected("hello_first", 'say hello first: {"type": "hello", "token": "..."} to '
                                'play a seat, or {"type": "hello"} to watch')
+        except Throttled:
+            raise
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
             continue
@@ -258,11 +304,14 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
 
 
 async def _send_outbox(websocket: WebSocket, connection: Connection) -> None:
-    """Drain a connection's outbox; a client that fell too far behind is closed (it reconnects
-    and its welcome brings it up to date)."""
-    while not connection.overflowed:
-        await websocket.send_text(await connection.outbox.get())
-    await websocket.close(code=4008, reason="too far behind; reconnect for a fresh view")
+    """Drain a connection's outbox until it is to close (Connection.close: a client that fell
+    too far behind reconnects, and its welcome brings it up to date)."""
+    while connection.closing is None:
+        text = await connection.outbox.get()
+        if text is not None:
+            await websocket.send_text(text)
+    code, reason = connection.closing
+    await websocket.close(code=code, reason=reason)
 
 
 async def serve_connection(websocket: WebSocket, room: Room) -> None:
@@ -284,6 +333,11 @@ async def serve_connection(websocket: WebSocket, room: Room) -> None:
                     raise Rejected("spectator", "spectators watch and cannot act; hello with a seat "
                                    "token to play")
                 await room.act(connection.seat, message.action, message.at)
+            except Throttled as exc:
+                connection.send(json.dumps(exc.to_message()))
+                connection.close(TOO_MANY, exc.message[:120])
+                await asyncio.gather(sender, return_exceptions=True)
+                return
             except Rejected as exc:
                 connection.send(json.dumps(exc.to_message()))
     except WebSocketDisconnect:

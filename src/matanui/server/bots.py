@@ -1,4 +1,4 @@
-"""Bots move on the server, in a pool of worker processes, never on the event loop.
+"""Bots move on the server, in worker processes (workers.py), never on the event loop.
 
 An agent's `act` is CPU-bound Python (a `hard` bot searches for a second), so running it on
 the event loop would freeze every game, and running it on a thread would still hold the GIL
@@ -11,16 +11,12 @@ depends only on the record: its seed is drawn from (game seed, seat, move number
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-import os
-import threading
-import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from matanui.engine import Record, State
+
+from .workers import BACKGROUND_NICE, Workers
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
@@ -64,36 +60,20 @@ def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str) -
     return agent.act(SeatView(state, seat))
 
 
-def _warm_up(server: int) -> None:
-    """Load the agents and every game's data once per worker, before the first bot turn, and
-    leave with the server: a server killed outright (kill -9) never tells its workers."""
-    import matanui.ai  # noqa: F401  (the import is the warm-up)
-    from matanui import games
-
-    for name in games.names():
-        games.get(name)
-    threading.Thread(target=_exit_with, args=(server,), daemon=True, name="watch-server").start()
-
-
-def _exit_with(server: int) -> None:
-    while os.getppid() == server:
-        time.sleep(1.0)
-    os._exit(0)
-
-
 class BotPool:
-    """A pool of worker processes that choose bot actions."""
+    """Two lanes of worker processes that choose bot actions. Games with a person in a seat
+    use `people` (normal priority); games of bots only use `background`, its own workers at
+    the lowest CPU priority, so they never queue before a person's game nor take its CPU."""
 
-    def __init__(self, workers: int) -> None:
-        # spawn, not fork: the server process has threads (the database thread, uvicorn's).
-        context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_warm_up,
-                                         initargs=(os.getpid(),))
+    def __init__(self, workers: int, background_workers: int = 1) -> None:
+        self.people = Workers(workers)
+        self.background = Workers(background_workers, nice=BACKGROUND_NICE)
 
-    async def choose(self, game_id: str, record: dict[str, Any], seat: int, level: str) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_action, game_id, record, seat, level)
+    async def choose(self, game_id: str, record: dict[str, Any], seat: int, level: str, *,
+                     background: bool = False) -> str:
+        lane = self.background if background else self.people
+        return await lane.run(choose_action, game_id, record, seat, level)
 
     def close(self) -> None:
-        """Stop the workers (a decision in progress finishes first: at most a hard bot's second)."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.people.close()
+        self.background.close()

@@ -78,9 +78,19 @@ async def play_games(base: str, ws_base: str, game: str, level: str, think: floa
                     await ws.send(json.dumps({"type": "act", "action": action, "at": message["at"]}))
 
 
-def start_server(port: int, database: str, workers: int) -> subprocess.Popen:
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(port: int, database: str, workers: int, lifted: bool = True) -> subprocess.Popen:
+    """`matanui serve` on 127.0.0.1:port; `lifted`: without the limits scripted clients reach
+    (they act faster than people and create many games)."""
+    limits = ["--limit", "messages_per_second=1000", "--limit", "games_per_minute=100000"] if lifted else []
     process = subprocess.Popen([sys.executable, "-m", "matanui.cli", "serve", "--port", str(port),
-                                "--database", database, "--bot-pace", "0", "--bot-workers", str(workers)])
+                                "--database", database, "--bot-pace", "0", "--bot-workers", str(workers),
+                                *limits])
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=2)
@@ -118,10 +128,7 @@ def main() -> None:
     parser.add_argument("--running", action="store_true", help="use a server already running on "
                         "127.0.0.1:--port (started with --bot-pace 0) instead of starting one")
     args = parser.parse_args()
-    if not args.port:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            args.port = probe.getsockname()[1]
+    args.port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = None
         if not args.running:

@@ -1,48 +1,72 @@
-"""The lobby: creating games, the list of games, joining a free seat, rematches, replays, and
-bringing every stored game back when the server starts.
+"""The lobby: creating games, the list of games (a page at a time), joining a free seat,
+rematches, replays, bringing every stored game back when the server starts, and closing
+games nobody plays any more.
 
 It knows no rule: games are made with `Game.new_game` and rebuilt with `engine.replay`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import heapq
 import logging
 import random
 import secrets
+import time
 from typing import Any
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.engine import Event, MatanuiError, Record, State, replay
+from matanui.engine import MatanuiError, Record, replay
 
 from .protocol import MAX_SEED, CreateGame, Rejected
+from .quotas import EXPIRED, Quotas
+from .replays import replay_text
+from .replays import setup_events as _setup_events
 from .rooms import Backends, Room, token_hash
 from .storage import GameRow, SeatRow
 
 log = logging.getLogger("matanui.server")
-
-RECENT_FINISHED = 20  # finished games the lobby lists (for replays and rematches)
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _setup_events(state: State) -> list[Event]:
-    return list(getattr(state, "setup_events", []))
+def _order(room: Room) -> tuple[bool, float, str]:
+    """The lobby's order: unfinished games before finished ones, each newest first."""
+    return room.state.is_over, -room.row.created, room.id
+
+
+def _cursor(room: Room) -> str:
+    finished, created, game_id = _order(room)
+    return f"{int(finished)}_{-created!r}_{game_id}"
+
+
+def _after(cursor: str) -> tuple[bool, float, str]:
+    try:
+        finished, created, game_id = cursor.split("_", 2)
+        return bool(int(finished)), -float(created), game_id
+    except ValueError:
+        raise Rejected("bad_cursor", "'before' must be the cursor of the previous page's Link "
+                       "header, as given", status=422) from None
 
 
 class Lobby:
-    def __init__(self, backends: Backends) -> None:
+    def __init__(self, backends: Backends, quotas: Quotas) -> None:
         self.backends = backends
+        self.quotas = quotas
         self.rooms: dict[str, Room] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- start and stop ----------------------------------------------------------------
 
     async def load(self) -> None:
-        """Rebuild every stored game from its record, and let bots whose turn it is move."""
-        storage = self.backends.storage
-        for row in await storage.run(storage.load_games):
+        """Rebuild every stored game that has not expired from its record, let bots whose
+        turn it is move, and start looking for games that expire."""
+        storage, limits = self.backends.storage, self.backends.limits
+        rows = await storage.run(storage.load_games, time.time(), limits.unstarted_ttl, limits.started_ttl)
+        for row in rows:
             try:
                 state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
                                       row.record.players, row.record.options, row.record.arrangement))
@@ -53,36 +77,69 @@ class Lobby:
                 log.warning("game %s is not served: %s", row.id, exc)
                 continue
             self._open(row, state, events)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="expire-games")
 
-    def _open(self, row: GameRow, state: State, events: list[Event]) -> Room:
-        room = self.rooms[row.id] = Room(row, state, events, self.backends)
+    def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None) -> Room:
+        room = self.rooms[row.id] = Room(row, state, events, self.backends, owner)
         room.wake_bot()
         return room
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for room in self.rooms.values():
             await room.stop()
+
+    # -- expiry ------------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.backends.limits.sweep_every)
+            await self.sweep(time.time())
+
+    async def sweep(self, now: float) -> list[str]:
+        """Close the games nobody has played for too long (see Room.expires); they leave the
+        lobby and memory, stay in the database, and are not loaded again."""
+        expired = [room for room in self.rooms.values() if (room.expires() or now) < now]
+        for room in expired:
+            del self.rooms[room.id]
+            await room.stop(EXPIRED, "nobody played this game for too long; it has expired")
+        return [room.id for room in expired]
 
     # -- finding -----------------------------------------------------------------------
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
         if room is None:
-            raise Rejected("unknown_game", f"there is no game {game_id!r}; GET /api/games lists them",
-                           status=404)
+            raise Rejected("unknown_game", f"there is no game {game_id!r} (a game nobody plays "
+                           "expires); GET /api/games lists them", status=404)
         return room
 
-    def listing(self) -> list[dict[str, Any]]:
-        """Open and running games, newest first, then the latest finished ones."""
-        rooms = sorted(self.rooms.values(), key=lambda r: r.row.created, reverse=True)
-        live = [r.summary() for r in rooms if not r.state.is_over]
-        done = [r.summary() for r in rooms if r.state.is_over][:RECENT_FINISHED]
-        return live + done
+    def listing(self, limit: int, before: str | None) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of games: unfinished ones newest first, then finished ones newest first,
+        starting after the cursor `before`; and the cursor of the next page (None: no more)."""
+        rooms: Any = self.rooms.values()
+        if before is not None:
+            start = _after(before)
+            rooms = (room for room in rooms if _order(room) > start)
+        page = heapq.nsmallest(limit + 1, rooms, key=_order)
+        more = _cursor(page[limit - 1]) if len(page) > limit else None
+        return [room.summary() for room in page[:limit]], more
 
     # -- creating ----------------------------------------------------------------------
 
-    async def create(self, spec: CreateGame) -> tuple[Room, list[str | None]]:
-        """A new game and the secret token of each human seat (None for bots)."""
+    def _admit(self, client: str, bot_only: bool) -> None:
+        """Refuse a new game past the client's rate or the server's caps (quotas.py)."""
+        live = [room for room in self.rooms.values() if not room.state.is_over]
+        bots = [room for room in live if room.bot_only]
+        self.quotas.check_new_game(client, len(live), bot_only, len(bots),
+                                   sum(room.owner == client for room in bots))
+        self.quotas.create_game(client)
+
+    async def create(self, spec: CreateGame, client: str) -> tuple[Room, list[str | None]]:
+        """A new game of `client` and the secret token of each human seat (None for bots)."""
+        self._admit(client, all(seat.kind == "bot" for seat in spec.seats))
         try:
             game = games.get(spec.game)
             players = self._characters(spec)
@@ -92,7 +149,7 @@ class Lobby:
             seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(MAX_SEED)
             state = game.new_game(seed, players, spec.options)
         except MatanuiError as exc:
-            raise Rejected("bad_game", str(exc)) from None
+            raise Rejected("bad_game", str(exc), status=422) from None
         kinds = self._seat_kinds(spec)
         tokens = [new_token() if kind == "human" else None for kind in kinds]
         seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
@@ -101,7 +158,7 @@ class Lobby:
         row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                       public="open" in kinds, hotseat=spec.hotseat)
         await self._store(row)
-        return self._open(row, state, _setup_events(state)), tokens
+        return self._open(row, state, _setup_events(state), client), tokens
 
     async def _store(self, row: GameRow) -> None:
         storage = self.backends.storage
@@ -118,10 +175,10 @@ class Lobby:
                 kinds[index] = "open"
         if "open" in kinds and spec.hotseat:
             raise Rejected("bad_game", "a hot-seat game is played at one screen and has no open "
-                           "seats; make the seats people or bots")
+                           "seats; make the seats people or bots", status=422)
         if "open" in kinds and "human" not in kinds:
             raise Rejected("bad_game", "an open game needs one person's seat for its creator "
-                           '(kind "human") besides the open ones')
+                           '(kind "human") besides the open ones', status=422)
         return kinds
 
     @staticmethod
@@ -131,12 +188,12 @@ class Lobby:
         allowed = game.characters()
         if not game.min_players <= len(spec.seats) <= game.max_players:
             raise Rejected("bad_game", f"{spec.game} is for {game.min_players} to {game.max_players} "
-                           f"players, not {len(spec.seats)}")
+                           f"players, not {len(spec.seats)}", status=422)
         named = [s.character for s in spec.seats if s.character]
         for name in named:
             if name not in allowed:
                 raise Rejected("bad_game", f"{name!r} is not a character of {spec.game}; choose from: "
-                               f"{', '.join(allowed)}")
+                               f"{', '.join(allowed)}", status=422)
         rest = [c for c in allowed if c not in named]
         random.SystemRandom().shuffle(rest)
         return [s.character or rest.pop() for s in spec.seats]
@@ -163,7 +220,7 @@ class Lobby:
         raise Rejected("no_free_seat", "every human seat of this game is taken; watch it instead",
                        status=409)
 
-    async def rematch(self, game_id: str, token: str) -> Room:
+    async def rematch(self, game_id: str, token: str, client: str) -> Room:
         """The same seats, characters and options, a new seed. Each seat keeps its token, so
         everyone follows with the link they have; asking twice gives the same rematch."""
         room = self.room(game_id)
@@ -172,6 +229,7 @@ class Lobby:
             return self.room(room.row.rematch)
         if not room.state.is_over:
             raise Rejected("not_over", "a rematch is offered once the game is over", status=409)
+        self._admit(client, room.bot_only)
         old = room.state
         state = old.game.new_game(random.SystemRandom().randrange(MAX_SEED), old.players, old.options)
         seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed) for s in room.row.seats]
@@ -181,14 +239,15 @@ class Lobby:
         room.row.rematch = row.id
         storage = self.backends.storage
         await storage.run(storage.set_rematch, room.id, row.id)
-        new_room = self._open(row, state, _setup_events(state))
+        new_room = self._open(row, state, _setup_events(state), client)
         room.broadcast_all({"type": "rematch", "game_id": row.id})
         return new_room
 
     # -- replays -----------------------------------------------------------------------
 
-    def replay_frames(self, game_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
-        """Every position of a game as one viewer may see it, to step through forwards and back.
+    async def replay_json(self, game_id: str, seat: int | None, token: str | None, client: str) -> str:
+        """Every position of a game as one viewer may see it, to step through forwards and
+        back, as JSON text built in a replay worker (replays.py).
 
         Anyone sees the public view; a seat's own view needs its token while the game runs,
         and is open to all once the game is over (nothing is secret any more)."""
@@ -201,23 +260,6 @@ class Lobby:
             if not state.is_over and (token is None or room.seat_for(token) != seat):
                 raise Rejected("bad_token", "while the game runs, a seat's replay needs that seat's "
                                "token", status=403)
-        record = state.record()
-        step = replay(Record(record.game, record.rules_version, record.seed, record.players,
-                             record.options, record.arrangement))
-        frames = [{"action": None, "text": "Set-up",
-                   "events": [e.view(seat) for e in _setup_events(step)],
-                   "observation": step.observation(seat)}]
-        for action in record.actions:
-            actor = step.current_player
-            # An action id or its words may name what only the actor knew (a card from the hand):
-            # shown to the actor, and to everyone once the game is over.
-            shown = state.is_over or seat == actor
-            text = f"Player {actor + 1}: " + (step.describe(action) if shown else "decides.")
-            events = step.apply(action)
-            frames.append({"action": action if shown else None, "actor": actor, "text": text,
-                           "events": [e.view(seat) for e in events], "observation": step.observation(seat)})
-        summary = room.summary()
-        result: dict[str, Any] = {"game": summary, "seat": seat, "frames": frames}
-        if state.is_over:
-            result["record"] = record.to_dict()
-        return result
+        with self.quotas.replay(client):
+            return await self.backends.replays.run(replay_text, state.record().to_dict(), seat,
+                                                   state.is_over, room.summary())

@@ -12,10 +12,12 @@ other, and bots think in worker processes (bots.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +25,9 @@ from matanui.engine import Event, IllegalAction, State
 
 from .bots import BotPool
 from .protocol import Rejected
+from .quotas import Limits
 from .storage import GameRow, Storage
+from .workers import Workers
 
 log = logging.getLogger("matanui.server")
 
@@ -36,11 +40,14 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class Backends:
-    """What every room shares: the database, the bot workers, and the bots' pace."""
+    """What every room shares: the database, the bot and replay workers, the bots' pace and
+    the service's limits."""
 
     storage: Storage
     bots: BotPool
+    replays: Workers
     bot_pace: float = 0.0  # least seconds between a bot's move and the action before it
+    limits: Limits = field(default_factory=Limits)
 
 
 @dataclass(eq=False)
@@ -49,19 +56,30 @@ class Connection:
     sender task drains so that one slow client never holds up a broadcast."""
 
     seat: int | None
-    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
-    overflowed: bool = False
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
+    closing: tuple[int, str] | None = None  # the close code and reason, once it is to close
 
     def send(self, text: str) -> None:
+        if self.closing is not None:
+            return
         try:
             self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.overflowed = True  # the handler closes it; the client reconnects for a fresh view
+        except asyncio.QueueFull:  # the client reconnects for a fresh view
+            self.close(4008, "too far behind; reconnect for a fresh view")
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with `code` (its sender task does it)."""
+        if self.closing is None:
+            self.closing = (code, reason)
+            with contextlib.suppress(asyncio.QueueFull):  # full: the sender is not waiting
+                self.outbox.put_nowait(None)
 
 
 class Room:
-    def __init__(self, row: GameRow, state: State, events: list[Event], backends: Backends) -> None:
+    def __init__(self, row: GameRow, state: State, events: list[Event], backends: Backends,
+                 owner: str | None = None) -> None:
         self.row = row
+        self.owner = owner  # the address that created it (None: loaded at start)
         self.state = state
         self.events = events  # every event since the set-up, for the log of (re)connecting clients
         self.backends = backends
@@ -100,6 +118,18 @@ class Room:
 
     async def save_seats(self) -> None:
         await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
+
+    @property
+    def bot_only(self) -> bool:
+        """No person plays in this game: its bots run in the background lane."""
+        return all(s.kind == "bot" for s in self.row.seats)
+
+    def expires(self) -> float | None:
+        """When this game expires if nobody acts (None: finished games never do)."""
+        if self.state.is_over:
+            return None
+        limits = self.backends.limits
+        return self.row.active + (limits.started_ttl if self.state.history else limits.unstarted_ttl)
 
     def status(self) -> str:
         if self.state.is_over:
@@ -185,7 +215,9 @@ class Room:
                     raise Rejected("illegal", str(exc), status=422) from None
                 raise AssertionError(f"{action!r} was neither legal nor refused")
             storage = self.backends.storage
-            await storage.run(storage.append_action, self.id, number + 1, action)
+            now = time.time()
+            await storage.run(storage.append_action, self.id, number + 1, action, now)
+            self.row.touched = now
             events = state.apply(action)
             self.events.extend(events)
             if state.is_over:
@@ -214,7 +246,8 @@ class Room:
             started = loop.time()
             try:
                 action = await self.backends.bots.choose(self.id, record, seat,
-                                                         self.row.seats[seat].level or "medium")
+                                                         self.row.seats[seat].level or "medium",
+                                                         background=self.bot_only)
             except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
                 log.exception("bot for seat %s of game %s failed", seat, self.id)
                 self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
@@ -229,7 +262,11 @@ class Room:
                 log.error("bot move %r refused in game %s: %s", action, self.id, exc.message)
                 return
 
-    async def stop(self) -> None:
+    async def stop(self, code: int | None = None, reason: str = "") -> None:
+        """Stop the bots; with a `code`, close every connection with it."""
+        if code is not None:
+            for connection in self.connections:
+                connection.close(code, reason)
         if self.bot_task is not None:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -10,12 +12,35 @@ from matanui.engine import MatanuiError
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
+from .quotas import Limits
 from .security import DEFAULT_ALLOWED_HOSTS
 from .storage import Storage
 
 
+def parse_limits(settings: list[str]) -> Limits:
+    """`--limit NAME=VALUE` settings over the defaults of quotas.Limits."""
+    defaults = Limits()
+    names = ", ".join(f"{field.name} ({getattr(defaults, field.name)})" for field in fields(Limits))
+    values: dict[str, int | float] = {}
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        kind = type(getattr(defaults, name, None))
+        if kind not in (int, float):
+            raise MatanuiError(f"--limit {setting!r}: no limit named {name!r}; the limits (and "
+                               f"their defaults) are: {names}")
+        try:
+            values[name] = kind(value)
+        except ValueError:
+            raise MatanuiError(f"--limit {setting!r}: {name} must be a "
+                               f"{'whole number' if kind is int else 'number of seconds'}") from None
+        if values[name] <= 0:
+            raise MatanuiError(f"--limit {setting!r}: a limit must be more than 0")
+    return replace(defaults, **values)
+
+
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
-          allowed_hosts: tuple[str, ...] = ()) -> None:
+          limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = ()) -> None:
+    settings = parse_limits(limits or [])
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
     if bot_pace < 0:
@@ -36,7 +61,8 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
             raise MatanuiError(f"--allowed-host {name!r} is not a host name; give a name such as "
                                "games.example.org, an address, or * for any (not advised)")
     hosts = allowed_hosts or DEFAULT_ALLOWED_HOSTS
-    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, allowed_hosts=hosts)
+    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, limits=settings,
+                     allowed_hosts=hosts)
     print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
           flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;

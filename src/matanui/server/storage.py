@@ -34,10 +34,14 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    and_,
     create_engine,
     event,
     insert,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -64,6 +68,7 @@ games_table = Table(
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("rematch", String(32), nullable=True),
+    Column("touched", Float, nullable=True),  # time of the latest action (NULL: none yet)
 )
 
 actions_table = Table(
@@ -101,6 +106,12 @@ class GameRow:
     created: float = field(default_factory=time.time)
     finished: bool = False
     rematch: str | None = None
+    touched: float | None = None  # time of the latest action; None before the first
+
+    @property
+    def active(self) -> float:
+        """When anyone last did something to the game (its creation, else its latest action)."""
+        return self.touched if self.touched is not None else self.created
 
 
 class Storage:
@@ -112,6 +123,7 @@ class Storage:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self.inline = self.engine.dialect.name == "sqlite"
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matanui-db")
 
@@ -137,10 +149,11 @@ class Storage:
                 created=row.created, finished=False, rematch=None,
             ))
 
-    def append_action(self, game_id: str, number: int, action: str) -> None:
-        """Commit action `number` (1-based) of a game."""
+    def append_action(self, game_id: str, number: int, action: str, at: float) -> None:
+        """Commit action `number` (1-based) of a game, taken at time `at`."""
         with self.engine.begin() as db:
             db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
 
     def mark_finished(self, game_id: str) -> None:
         with self.engine.begin() as db:
@@ -157,16 +170,25 @@ class Storage:
 
     # -- reads -------------------------------------------------------------------------
 
-    def load_games(self) -> list[GameRow]:
-        """Every stored game with its actions, oldest first."""
+    def load_games(self, now: float, unstarted_ttl: float, started_ttl: float) -> list[GameRow]:
+        """Every stored game that has not expired, with its actions, oldest first: finished
+        games, started ones with an action in the last `started_ttl` seconds, and unstarted
+        ones created in the last `unstarted_ttl` seconds. Expired games stay in the database."""
+        games = games_table.c
+        kept = select(games.id).where(or_(
+            games.finished,
+            and_(games.touched.is_not(None), games.touched >= now - started_ttl),
+            and_(games.touched.is_(None), games.created >= now - unstarted_ttl)))
         with self.engine.connect() as db:
             actions: dict[str, list[str]] = {}
             for game_id, action in db.execute(
                 select(actions_table.c.game_id, actions_table.c.action)
+                .where(actions_table.c.game_id.in_(kept))
                 .order_by(actions_table.c.game_id, actions_table.c.number)
             ):
                 actions.setdefault(game_id, []).append(action)
-            rows = db.execute(select(games_table).order_by(games_table.c.created)).mappings().all()
+            rows = db.execute(select(games_table).where(games.id.in_(kept))
+                              .order_by(games.created)).mappings().all()
         return [_game_row(row, actions.get(row["id"], [])) for row in rows]
 
 
@@ -177,7 +199,17 @@ def _game_row(row: Any, actions: list[str]) -> GameRow:
     seats = [SeatRow(**seat) for seat in row["seats"]]
     return GameRow(id=row["id"], record=record, seats=seats, public=row["public"],
                    hotseat=row["hotseat"], created=row["created"], finished=row["finished"],
-                   rematch=row["rematch"])
+                   rematch=row["rematch"], touched=row["touched"])
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older version up to the tables above (new columns only)."""
+    present = {column["name"] for column in inspect(engine).get_columns("games")}
+    with engine.begin() as db:
+        for column in games_table.columns:
+            if column.name not in present:
+                kind = column.type.compile(engine.dialect)
+                db.execute(text(f"ALTER TABLE games ADD COLUMN {column.name} {kind}"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -27,6 +27,12 @@ function connect(connection, delay = 0) {
     ws.onclose = (event) => {
       connection.ws = null;
       if (event.code === 4404) return fail("There is no such game.");
+      if (event.code === 4410) return fail("This game was closed: nobody played it for a long time.");
+      if (event.code === 4429) {
+        // Refused for a limit (too many connections, too fast): say so, and wait before trying again.
+        status(`${event.reason || "Too many connections"} — trying again in 10 seconds…`);
+        return connect(connection, 10_000);
+      }
       status("Connection lost — reconnecting…");
       connect(connection, Math.min(5000, 500 + delay * 2));
     };

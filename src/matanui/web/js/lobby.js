@@ -94,11 +94,34 @@ async function join(gameId) {
   } catch (error) { alert(error.message); }
 }
 
+// The list comes a page at a time (GET /api/games?limit=&before=): the header Link names the
+// next page. The lobby shows as many pages as the person asked for with "More games".
+let pagesWanted = 1;
+
+async function fetchPage(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status}`);
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") || "");
+  return { games: await response.json(), next: next ? next[1] : null };
+}
+
+async function fetchGames() {
+  const games = [];
+  let url = "/api/games";
+  for (let page = 0; url && page < pagesWanted; page += 1) {
+    const got = await fetchPage(url);
+    games.push(...got.games);
+    url = got.next;
+  }
+  return { games, more: Boolean(url) };
+}
+
 async function refresh() {
-  let games;
-  try { games = await api("/api/games"); } catch { return; }
+  let games, more;
+  try { ({ games, more } = await fetchGames()); } catch { return; }
   const list = $("game-list");
   if (!games.length) { list.replaceChildren(el("li", { class: "empty" }, "No games yet: create one.")); return; }
+  const moreButton = more ? [el("li", {}, el("button", { onclick: () => { pagesWanted += 1; refresh(); } }, "More games"))] : [];
   list.replaceChildren(...games.map((g) => {
     const seats = g.players.map((p, i) => `${p}${g.seats[i].kind === "bot" ? ` (bot ${g.seats[i].level})` : ""}`).join(" vs ");
     const buttons = [];
@@ -108,7 +131,7 @@ async function refresh() {
     return el("li", {}, el("span", { class: `badge ${g.status}` }, g.status),
       el("span", { class: "what" }, el("strong", {}, g.title), " ", el("span", { class: "small" }, `${seats} · ${g.at} actions`)),
       ...buttons);
-  }));
+  }), ...moreButton);
 }
 
 async function start() {
