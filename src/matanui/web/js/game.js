@@ -73,6 +73,9 @@ function fail(text) { status(text); }
 function status(text) { $("status").textContent = text; }
 
 function chooseShown() {
+  // Hot-seat: wait for every seat's welcome, or the first to arrive would be shown and then
+  // covered at once for the seat actually to decide.
+  if (connections.some((c) => !c.view)) return null;
   const seated = connections.filter((c) => c.view && c.seat !== null);
   if (!seated.length) return connections.find((c) => c.view) || null;
   const current = seated[0].view.current_player;
