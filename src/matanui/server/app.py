@@ -224,7 +224,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return lobby_of(request).room(game_id).summary()
 
     @app.post("/api/games/{game_id}/join", response_model=JoinedSeat,
-              summary="Take the first free human seat of a public game")
+              summary="Take the first open seat of a public game; its token is issued now")
     async def join_game(request: Request, game_id: str) -> JoinedSeat:
         seat, token = await lobby_of(request).join(game_id)
         return JoinedSeat(seat=seat, token=token, link=seat_link(game_id, seat, token))

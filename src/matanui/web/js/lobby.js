@@ -13,6 +13,7 @@ function seatRow(game, index, kind) {
     el("span", { class: "n" }, `Player ${index + 1}`),
     el("select", { name: "kind", "aria-label": `Player ${index + 1} is` },
       el("option", { value: "human", selected: kind === "human" }, "Person"),
+      el("option", { value: "open", selected: kind === "open" }, "Open seat"),
       el("option", { value: "bot", selected: kind === "bot" }, "Bot")),
     el("select", { name: "level", "aria-label": `Player ${index + 1} bot level` },
       game.levels.map((level) => el("option", { value: level, selected: level === "medium" }, level))),
