@@ -17,14 +17,11 @@ class RaceGame(Game):
     def characters(self):
         return ["a", "b"]
 
-    def option_help(self):
+    def options_schema(self):
         return {}
 
     def _check_players(self, players):
         return tuple(players)
-
-    def _check_options(self, options, players):
-        return dict(options)
 
 
 class RaceState(State):

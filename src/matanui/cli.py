@@ -62,8 +62,22 @@ def list_games() -> None:
             f"{game.min_players}-{game.max_players}"
         console.print(f"[bold]{name}[/]: {game.title}, {players} players")
         console.print(f"  characters: {', '.join(game.characters())}")
-        for key, text in game.option_help().items():
-            console.print(f"  -o {key}=...  {escape(text)}")
+        for key, option in game.options_schema().items():
+            console.print(f"  -o {key}={option.synopsis()}  {escape(option.help)} "
+                          f"(default {escape(option.default_words())})")
+
+
+def options_help() -> str:
+    """The help of -o: every game's options and their values, from the games' schemas."""
+    per_game = []
+    for name in games.names():
+        schema = games.get(name).options_schema()
+        per_game.append(f"{name}: " + ", ".join(f"{key}={o.synopsis()}" for key, o in schema.items()))
+    return ("Game option key=value (repeatable); `matanui games` says what each does. "
+            + "; ".join(per_game) + ".")
+
+
+OPTIONS_HELP = options_help()
 
 
 @app.command()
@@ -79,7 +93,7 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
                                     "same game (default: a fresh one, printed)."),
     hotseat: bool = typer.Option(False, "--hotseat", help="All seats are people at this terminal."),
-    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game, seated as "
                                        "it was saved (--hotseat or --vs change the seating)."),
@@ -216,7 +230,7 @@ def arena(
     games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents."),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
-    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG; "
                              "games are journalled there as they finish, and a rerun resumes."),
 ) -> None:
@@ -296,7 +310,7 @@ def simulate(
     address: str | None = typer.Option(None, "--address", help="Ray cluster to join (default: "
                                        "start a local one)."),
     seed: int = typer.Option(0, "--seed", help="Seed of game 0; game i uses seed + i."),
-    option: list[str] = typer.Option([], "-o", "--option", help="Game option key=value (repeatable)."),
+    option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
                                     "GAME-results.sqlite)."),
     chunk: int = typer.Option(200, "--chunk", help="Games per unit of work (and per commit)."),

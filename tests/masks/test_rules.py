@@ -683,9 +683,9 @@ def test_either_side_or_both_mats_can_be_played():
     # The two inner start spaces (side A's East, side B's West) are blank spaces.
     symbols = both.board.symbols
     assert symbols[both.board.cell("H9")] == symbols[both.board.cell("E17")] == "."
-    with pytest.raises(BadSetup, match="option map must be one of 'a', 'b', 'both', not 'c'"):
+    with pytest.raises(BadSetup, match="option map must be 'a', 'b' or 'both', not 'c'"):
         GAME.new_game(1, ["tahu", "gali"], {"map": "c"})
-    with pytest.raises(BadSetup, match="option map must be one of"):
+    with pytest.raises(BadSetup, match="option map must be 'a', 'b' or 'both', not \\['a'\\]"):
         GAME.new_game(1, ["tahu", "gali"], {"map": ["a"]})
 
 

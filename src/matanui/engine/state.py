@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
+from .options import Option, check_options
 
 if TYPE_CHECKING:
     from .record import Record
@@ -45,8 +46,13 @@ class Game(ABC):
         """The characters a seat may play (the `players` names `new_game` accepts)."""
 
     @abstractmethod
+    def options_schema(self) -> Mapping[str, Option]:
+        """Each option this game accepts, typed, with its default and help (engine/options.py):
+        the one place a game declares them."""
+
     def option_help(self) -> dict[str, str]:
-        """Each option this game accepts, with the values it allows."""
+        """Each option this game accepts, with the values it allows, its default and its use."""
+        return {key: option.describe() for key, option in self.options_schema().items()}
 
     # Each key an arrangement may have, with the words saying what it allows (see arrange).
     arrangement_keys: ClassVar[Mapping[str, str]] = {}
@@ -64,14 +70,17 @@ class Game(ABC):
         what would otherwise be random (pile orders, hands, positions, first player), as the
         rulebook demo rounds do; it must be JSON-safe so that records can carry it.
 
-        A game supplies `state_class`, `_check_players`, `_check_options` and the state's
+        A game supplies `state_class`, `_check_players`, `options_schema` and the state's
         `_set_up`; this method is the same for all of them."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise BadSetup(f"the seed must be a whole number, not {seed!r}")
         if arrangement is not None and not isinstance(arrangement, Mapping):
             raise BadSetup(f"the arrangement must be a mapping (a JSON object), not {arrangement!r}")
         checked_players = self._check_players(self._player_names(players))
-        checked_options = self._check_options(options or {}, len(checked_players))
+        if options is not None and not isinstance(options, Mapping):
+            raise BadSetup(f"the options must be a mapping (a JSON object), not {options!r:.80}")
+        checked_options = check_options(self.name, self.options_schema(), options or {},
+                                        len(checked_players))
         state = self.state_class.__new__(self.state_class)
         state._init_common(self, seed, checked_players, checked_options, arrangement)
         state._set_up(arrangement or {})
@@ -91,10 +100,6 @@ class Game(ABC):
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         """The players, checked: BadSetup saying what is allowed otherwise."""
-        raise NotImplementedError
-
-    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        """The options with their defaults, checked: BadSetup saying what is allowed otherwise."""
         raise NotImplementedError
 
     def arrange(

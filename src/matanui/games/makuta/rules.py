@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
-from matanui.engine.options import check_turn_limit, reject_unknown
+from matanui.engine.options import Option, turn_limit
 
 from .components import (
     CARD_KINDS,
@@ -52,6 +52,10 @@ AFTER_LAND, AFTER_EXTRA_TURN, AFTER_REROLL = range(3)
 PUBLIC = 1 << 6  # knowledge bit of spectators: set when everyone saw a token's face
 EVERYONE = (1 << 7) - 1
 TURNS_PER_PLAYER = 100  # the default turn limit, per player
+OPTIONS = {
+    "turn_limit": turn_limit("turns (all players' turns together, extra turns included) after "
+                             "which the game is drawn", per_player=TURNS_PER_PLAYER),
+}
 START_ORIGIN_NOTE = "the start board lies with Toa Landing's centre at 0,0"
 
 MOVE_IDS = tuple(f"move:{d}" for d in DIRS)
@@ -91,18 +95,8 @@ class MakutaGame(Game):
     def characters(self) -> list[str]:
         return list(self.parts.toa)
 
-    def option_help(self) -> dict[str, str]:
-        return {
-            "turn_limit": "whole number of turns from 10 to 10000 (all players' turns together, extra "
-                          "turns included) after which the game is drawn (default "
-                          f"{TURNS_PER_PLAYER} per player)",
-        }
-
-    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        reject_unknown(self.name, options, self.option_help())
-        checked = {"turn_limit": TURNS_PER_PLAYER * players, **options}
-        check_turn_limit(checked["turn_limit"])
-        return checked
+    def options_schema(self) -> dict[str, Option]:
+        return OPTIONS
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         allowed = ", ".join(self.parts.toa)

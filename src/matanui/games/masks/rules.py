@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
-from matanui.engine.options import check_first_player, check_turn_limit, reject_unknown
+from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 
 from .cards import (
     ACTION_NUMBERS,
@@ -48,6 +48,7 @@ HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
 MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
 DEFAULT_TURN_LIMIT = 400
 MAP_CHOICES = ("a", "b", "both")
+MAP_LABELS = {"a": "Side A", "b": "Side B", "both": "Both mats"}
 
 # Agenda steps.
 S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP, S_CLAIM = range(7)
@@ -113,6 +114,14 @@ class MasksGame(Game):
         self.cards = cards
         self.maps = maps
         self.boards = {key: maps.boards[key] for key in MAP_CHOICES if key in maps.boards}
+        self.options = {
+            "map": Option("choice", "side A or B of the map, or both mats put together", default="a",
+                          choices=tuple(self.boards),
+                          labels=tuple(MAP_LABELS[key] for key in self.boards)),
+            "short": Option("bool", "the shorter game, won with three Great Masks", default=False),
+            "first_player": FIRST_PLAYER,
+            "turn_limit": turn_limit("turns after which the game is drawn", default=DEFAULT_TURN_LIMIT),
+        }
         # Action ids are built once; legal_actions only looks them up.
         self.play_ids = {n: f"play:{n}" for n in cards.actions}
         self.push_ids = {n: tuple(f"play:{n}:{d}" for d in DIR_CODES) for n in cards.actions}
@@ -125,27 +134,8 @@ class MasksGame(Game):
     def characters(self) -> list[str]:
         return list(self.cards.toa)
 
-    def option_help(self) -> dict[str, str]:
-        return {
-            "map": "'a' (default), 'b' or 'both': side A or B of the map, or both mats put together",
-            "short": "true or false (default false): the shorter game, won with three Great Masks",
-            "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
-            "turn_limit": f"whole number of turns from 10 to 10000 after which the game is drawn "
-            f"(default {DEFAULT_TURN_LIMIT})",
-        }
-
-    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        reject_unknown(self.name, options, self.option_help())
-        checked = {"map": "a", "short": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
-        checked.update(options)
-        if not isinstance(checked["map"], str) or checked["map"] not in self.boards:
-            allowed = ", ".join(map(repr, self.boards))
-            raise BadSetup(f"option map must be one of {allowed}, not {checked['map']!r}")
-        if not isinstance(checked["short"], bool):
-            raise BadSetup(f"option short must be true or false, not {checked['short']!r}")
-        check_first_player(checked["first_player"])
-        check_turn_limit(checked["turn_limit"])
-        return checked
+    def options_schema(self) -> dict[str, Option]:
+        return self.options
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         allowed = ", ".join(self.cards.toa)
@@ -1115,7 +1105,7 @@ class _Arranger:
         self.arrangement = arrangement
         self.lists: dict[str, Any] = {}
         if "first_player" in arrangement:
-            check_first_player(arrangement["first_player"], "arrangement first_player")
+            FIRST_PLAYER.check(arrangement["first_player"], "arrangement first_player")
         if "positions" in arrangement:
             self.positions = self._positions(arrangement["positions"], board)
         actions, missions = list(ACTION_NUMBERS), list(MISSION_NUMBERS)

@@ -19,7 +19,7 @@ from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
 from matanui.engine.arrangement import Arrangement, one_of, whole_number
-from matanui.engine.options import check_first_player, check_turn_limit, reject_unknown
+from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 
 from .cards import Deck, load_deck
 
@@ -33,6 +33,11 @@ ARRANGEMENT_KEYS = {
     "built": "two lists (seat 0, seat 1) of part ids already built, fewer than all 7",
     "discard": "a list of card numbers in the discard pile",
     "first_player": "0 or 1 (otherwise the first_player option decides)",
+}
+OPTIONS = {
+    "advanced": Option("bool", "the Advanced Gameplay trade", default=False),
+    "first_player": FIRST_PLAYER,
+    "turn_limit": turn_limit("turns after which the game is drawn", default=DEFAULT_TURN_LIMIT),
 }
 
 
@@ -66,23 +71,8 @@ class ReconstructGame(Game):
     def characters(self) -> list[str]:
         return list(self.deck.toa)
 
-    def option_help(self) -> dict[str, str]:
-        return {
-            "advanced": "true or false (default false): the Advanced Gameplay trade",
-            "first_player": "'rps' (default: a seeded Rock-Paper-Scissors), 0 or 1",
-            "turn_limit": f"whole number of turns from 10 to 10000 after which the game is drawn "
-            f"(default {DEFAULT_TURN_LIMIT})",
-        }
-
-    def _check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        reject_unknown(self.name, options, self.option_help())
-        checked = {"advanced": False, "first_player": "rps", "turn_limit": DEFAULT_TURN_LIMIT}
-        checked.update(options)
-        if not isinstance(checked["advanced"], bool):
-            raise BadSetup(f"option advanced must be true or false, not {checked['advanced']!r}")
-        check_first_player(checked["first_player"])
-        check_turn_limit(checked["turn_limit"])
-        return checked
+    def options_schema(self) -> dict[str, Option]:
+        return OPTIONS
 
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         allowed = ", ".join(self.deck.toa)
