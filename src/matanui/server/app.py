@@ -198,14 +198,18 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
              "finished ones; the header Link (rel=next) gives the next page")
     async def list_games(request: Request, response: Response,
                          limit: Annotated[int | None, Query(ge=1)] = None,
-                         before: Annotated[str | None, Query(max_length=100)] = None) -> list[dict[str, Any]]:
+                         before: Annotated[str | None, Query(max_length=100)] = None,
+                         game: Annotated[str | None, Query(max_length=32, description="Only the games "
+                                                           "of this game id")] = None,
+                         ) -> list[dict[str, Any]]:
         limit = limit or min(DEFAULT_PAGE, limits.page_size)
         if limit > limits.page_size:
             raise Rejected("bad_request", f"limit: at most {limits.page_size} games a page; follow "
                            "the Link header for more", status=422)
-        page, more = lobby_of(request).listing(limit, before)
+        page, more = lobby_of(request).listing(limit, before, game)
         if more is not None:
-            response.headers["Link"] = f'</api/games?limit={limit}&before={more}>; rel="next"'
+            only = f"&game={game}" if game else ""
+            response.headers["Link"] = f'</api/games?limit={limit}{only}&before={more}>; rel="next"'
         return page
 
     @app.post("/api/games", status_code=201, response_model=CreatedGame,

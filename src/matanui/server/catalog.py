@@ -69,7 +69,8 @@ PICTURE_BOOKS: dict[str, Callable[[Any], dict[str, Any]]] = {
 def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
-            "options": game.option_help(), "levels": list(BOT_LEVELS)}
+            "options": {key: option.to_json() for key, option in game.options_schema().items()},
+            "levels": list(BOT_LEVELS)}
 
 
 def catalog() -> list[dict[str, Any]]:

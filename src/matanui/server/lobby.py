@@ -116,10 +116,18 @@ class Lobby:
                            "expires); GET /api/games lists them", status=404)
         return room
 
-    def listing(self, limit: int, before: str | None) -> tuple[list[dict[str, Any]], str | None]:
-        """One page of games: unfinished ones newest first, then finished ones newest first,
-        starting after the cursor `before`; and the cursor of the next page (None: no more)."""
-        rooms: Any = self.rooms.values()
+    def listing(self, limit: int, before: str | None, game: str | None = None,
+                now: float | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of games (of `game` only, when named): unfinished ones newest first, then
+        finished ones newest first, starting after the cursor `before`; and the cursor of the
+        next page (None: no more). A game past its expiry is not listed, even before the next
+        sweep closes it."""
+        if game is not None and game not in games.names():
+            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+                           f"{', '.join(games.names())}", status=422)
+        now = time.time() if now is None else now
+        rooms: Any = (room for room in self.rooms.values()
+                      if (game is None or room.state.game.name == game) and (room.expires() or now) >= now)
         if before is not None:
             start = _after(before)
             rooms = (room for room in rooms if _order(room) > start)
@@ -153,7 +161,7 @@ class Lobby:
         kinds = self._seat_kinds(spec)
         tokens = [new_token() if kind == "human" else None for kind in kinds]
         seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
-                         token_hash=token_hash(token) if token else None)
+                         token_hash=token_hash(token) if token else None, name=seat.name)
                  for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
         row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                       public="open" in kinds, hotseat=spec.hotseat)
@@ -232,7 +240,7 @@ class Lobby:
         self._admit(client, room.bot_only)
         old = room.state
         state = old.game.new_game(random.SystemRandom().randrange(MAX_SEED), old.players, old.options)
-        seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed) for s in room.row.seats]
+        seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
         row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                       public=room.row.public, hotseat=room.row.hotseat)
         await self._store(row)

@@ -11,7 +11,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from matanui import games
+from matanui.engine.options import options_json_schema
 
 from .bots import BOT_LEVELS
 
@@ -19,6 +22,7 @@ MAX_MESSAGE_BYTES = 4096
 MAX_TOKEN_CHARS = 128
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2**53  # JavaScript's largest safe whole number: the browser may show it exactly
+MAX_NAME_CHARS = 24  # a seat's display name: enough for a name, short enough for a seat list
 
 
 class Rejected(Exception):
@@ -49,6 +53,23 @@ class SeatSpec(BaseModel):
         "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
     character: str | None = Field(
         None, max_length=64, description="The character (Toa) of this seat; omit to draw one.")
+    name: str | None = Field(
+        None, max_length=MAX_NAME_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$",
+        description="A display name for the person of this seat, shown to everyone (plain text, "
+                    f"at most {MAX_NAME_CHARS} characters); omit for none.")
+
+    @field_validator("name")
+    @classmethod
+    def _trimmed(cls, name: str | None) -> str | None:
+        """Spaces around a name are dropped; a blank name is no name."""
+        return name.strip() or None if name is not None else None
+
+
+def _options_by_game(schema: dict[str, Any]) -> None:
+    """CreateGame.options in the OpenAPI document: one JSON Schema per game, from the games'
+    option schemas (built when the document is, not on import)."""
+    schema["anyOf"] = [{"title": f"{name} options", **options_json_schema(games.get(name).options_schema())}
+                       for name in games.names()]
 
 
 class CreateGame(BaseModel):
@@ -58,7 +79,10 @@ class CreateGame(BaseModel):
 
     game: str = Field(max_length=32, description="A game id from GET /api/catalog.")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    options: dict[str, Any] = Field(default_factory=dict, description="The game's printed variants.")
+    options: dict[str, Any] = Field(
+        default_factory=dict, json_schema_extra=_options_by_game,
+        description="The game's printed variants, each left out taking its default: the options "
+                    "of the game named by `game` (GET /api/catalog gives each with its values).")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Omit for a fresh random seed.")
     hotseat: bool = Field(False, description="All people share one screen (one link for all).")
     public: bool = Field(False, description=(

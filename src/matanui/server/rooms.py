@@ -108,7 +108,8 @@ class Room:
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.connections}
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
-                 "online": seat in online or s.kind == "bot"} for seat, s in enumerate(self.row.seats)]
+                 "online": seat in online or s.kind == "bot", "name": s.name}
+                for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
         """Mark a seat as opened once by its token (the lobby shows who has come)."""

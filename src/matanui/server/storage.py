@@ -62,7 +62,7 @@ games_table = Table(
     Column("players", JSON, nullable=False),
     Column("options", JSON, nullable=False),
     Column("arrangement", JSON, nullable=True),
-    Column("seats", JSON, nullable=False),  # [{"kind", "level", "token_hash", "claimed"}]
+    Column("seats", JSON, nullable=False),  # [{"kind", "level", "token_hash", "claimed", "name"}]
     Column("public", Boolean, nullable=False),
     Column("hotseat", Boolean, nullable=False),
     Column("created", Float, nullable=False),
@@ -88,10 +88,11 @@ class SeatRow:
     level: str | None = None  # bot level: easy, medium, hard
     token_hash: str | None = None
     claimed: bool = False
+    name: str | None = None  # the display name given at creation (absent in older databases)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
-                "claimed": self.claimed}
+                "claimed": self.claimed, "name": self.name}
 
 
 @dataclass

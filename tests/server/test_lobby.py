@@ -1,0 +1,102 @@
+"""The lobby as a player meets it: each game's typed options in the catalog and the OpenAPI
+document, display names on seats, the list filtered by game, and expired games out of sight."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from matanui import games
+from matanui.server import create_app
+from matanui.server.storage import GameRow, SeatRow, Storage
+
+from .helpers import TEST_HOSTS, create, receive_view
+from .test_limits import app, refused
+
+NAMED = [{"kind": "human", "character": "tahu", "name": "  Ana  "},
+         {"kind": "bot", "level": "easy", "character": "gali", "name": "<b>x</b>"}]
+
+
+def test_the_catalog_gives_each_option_typed_with_its_values_default_and_help(client):
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()}
+    masks = catalog["masks"]["options"]
+    assert list(masks) == ["map", "short", "first_player", "turn_limit"]
+    assert masks["map"]["kind"] == "choice" and masks["map"]["choices"] == ["a", "b", "both"]
+    assert masks["map"]["labels"] == ["Side A", "Side B", "Both mats"] and masks["map"]["default"] == "a"
+    assert masks["short"] == {"kind": "bool", "default": False, "help": "the shorter game, won with "
+                              "three Great Masks", "text": games.get("masks").option_help()["short"]}
+    assert (masks["turn_limit"]["min"], masks["turn_limit"]["max"]) == (10, 10_000)
+    assert catalog["makuta"]["options"]["turn_limit"]["default_per_player"] == 100
+    assert catalog["reconstruct"]["options"]["advanced"]["kind"] == "bool"
+
+
+def test_the_openapi_document_describes_each_games_options(client):
+    document = client.get("/openapi.json").json()
+    options = document["components"]["schemas"]["CreateGame"]["properties"]["options"]
+    by_title = {schema["title"]: schema for schema in options["anyOf"]}
+    assert set(by_title) == {f"{name} options" for name in games.names()}
+    masks = by_title["masks options"]
+    assert masks["additionalProperties"] is False
+    assert masks["properties"]["map"]["enum"] == ["a", "b", "both"]
+    assert masks["properties"]["turn_limit"]["minimum"] == 10
+    assert by_title["reconstruct options"]["properties"]["advanced"]["type"] == "boolean"
+    seat = document["components"]["schemas"]["SeatSpec"]["properties"]["name"]
+    assert "display name" in seat["description"]
+
+
+def test_a_seats_display_name_is_kept_trimmed_and_shown_to_everyone(client):
+    created = create(client, seats=NAMED)
+    summary = client.get(f"/api/games/{created['id']}").json()
+    assert [seat["name"] for seat in summary["seats"]] == ["Ana", "<b>x</b>"]  # text: the page escapes it
+    listed = {g["id"]: g for g in client.get("/api/games").json()}[created["id"]]
+    assert listed["seats"][0]["name"] == "Ana"
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        ws.send_json({"type": "hello"})
+        assert [seat["name"] for seat in receive_view(ws)["seats"]] == ["Ana", "<b>x</b>"]
+    unnamed = client.get(f"/api/games/{create(client)['id']}").json()
+    assert [seat["name"] for seat in unnamed["seats"]] == [None, None]
+
+
+def test_a_display_name_that_is_too_long_or_has_control_characters_is_refused(client):
+    for name, words in (("x" * 25, "at most 24 characters"), ("a\nb", "should match pattern")):
+        response = client.post("/api/games", json={"game": "reconstruct", "seats": [
+            {"kind": "human", "name": name}, {"kind": "bot"}]})
+        assert response.status_code == 422 and words in response.json()["message"], response.text
+
+
+def test_a_database_from_before_display_names_still_loads(tmp_path):
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    storage = Storage(url)
+    record = games.get("reconstruct").new_game(1, ["tahu", "gali"]).record()
+    storage.create_game(GameRow(id="old", record=record, seats=[SeatRow("human"), SeatRow("bot", "easy")],
+                                public=False, hotseat=False))
+    with storage.engine.begin() as db:  # the seats as an older matanui wrote them: no "name"
+        db.exec_driver_sql("""UPDATE games SET seats = '[{"kind": "human", "level": null, "token_hash": null,
+            "claimed": false}, {"kind": "bot", "level": "easy", "token_hash": null, "claimed": false}]'""")
+    storage.close()
+    with TestClient(create_app(url, allowed_hosts=TEST_HOSTS)) as client:
+        assert [seat["name"] for seat in client.get("/api/games/old").json()["seats"]] == [None, None]
+
+
+def test_the_list_can_be_filtered_by_game_page_after_page(tmp_path):
+    with app(tmp_path, page_size=2) as client:
+        masks = [create(client, game="masks", seats=[{"kind": "human"}, {"kind": "human"}])["id"]
+                 for _ in range(3)]
+        create(client)
+        first = client.get("/api/games?game=masks&limit=2")
+        assert [g["id"] for g in first.json()] == masks[:0:-1]
+        assert "game=masks" in first.headers["link"]
+        following = first.headers["link"].split(">")[0][1:]
+        assert [g["id"] for g in client.get(following).json()] == masks[:1]
+        message = refused(client.get("/api/games?game=chess"), 422, "unknown_game")
+        assert "reconstruct, masks, makuta" in message
+
+
+def test_a_game_past_its_expiry_is_not_listed_even_before_it_is_swept(tmp_path):
+    with app(tmp_path, unstarted_ttl=0.5, sweep_every=3600) as client:
+        created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+        assert created["id"] in {g["id"] for g in client.get("/api/games").json()}
+        time.sleep(0.7)
+        assert created["id"] in client.app.state.lobby.rooms  # not swept yet
+        assert created["id"] not in {g["id"] for g in client.get("/api/games").json()}
