@@ -135,7 +135,8 @@ def turn_limit(help: str, default: int | None = None, per_player: int | None = N
 
 
 FIRST_PLAYER = Option(
-    "choice", "who plays first: a seeded Rock-Paper-Scissors, or seat 0 or 1", default="rps",
+    "choice", "who plays first: a seeded Rock-Paper-Scissors, seat 0 (Player 1) or seat 1 (Player 2)",
+    default="rps",
     choices=("rps", 0, 1), labels=("Rock-Paper-Scissors decides", "Player 1", "Player 2"))
 
 

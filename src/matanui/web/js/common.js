@@ -18,7 +18,7 @@ const KEY = (gameId) => `matanui:tokens:${gameId}`;
 export function tokensFor(gameId) {
   const hash = new URLSearchParams(location.hash.slice(1));
   const linked = hash.get("tokens") ? hash.get("tokens").split(",") : hash.get("token") ? [hash.get("token")] : null;
-  const held = JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
+  const held = heldTokens(gameId);
   if (!linked) return held;
   history.replaceState(null, "", location.pathname + location.search);
   // A link for another seat of a game this browser already plays must not silently take
@@ -32,6 +32,21 @@ export function tokensFor(gameId) {
 
 export function rememberTokens(gameId, tokens) {
   localStorage.setItem(KEY(gameId), JSON.stringify(tokens));
+}
+
+export function heldTokens(gameId) {
+  return JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
+}
+
+export function forgetTokens(gameId) {
+  localStorage.removeItem(KEY(gameId));
+}
+
+// Every game this browser holds a seat in (the lobby's "Your games").
+export function heldGames() {
+  const prefix = KEY("");
+  return Object.keys(localStorage).filter((key) => key.startsWith(prefix) && heldTokens(key.slice(prefix.length)).length)
+    .map((key) => key.slice(prefix.length));
 }
 
 const books = new Map();
@@ -65,10 +80,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function playerName(book, obs, seat) {
+// "Player 2 · Gali", or with the seat's display name (from `seats`) "Ana · Gali". Plain text:
+// put it in the page as text only (a name is whatever its person typed).
+export function playerName(book, obs, seat, seats) {
   const id = obs.players[seat];
   const character = book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
-  return `Player ${seat + 1} · ${character}`;
+  return `${seats?.[seat]?.name || `Player ${seat + 1}`} · ${character}`;
 }
 
 // One line of the log per event, in the rulebook's words; the newest at the bottom.

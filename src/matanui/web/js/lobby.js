@@ -1,24 +1,77 @@
-// The lobby: the form that creates a game (its seats, people or bots, and options) and the
-// list of open, running and finished games.
-import { api, el, rememberTokens } from "./common.js";
+// The lobby: the form that creates a game (its seats, people or bots, and its options, drawn
+// from each game's option schema in the catalog), the games this browser holds a seat in, and
+// the list of open, running and finished games.
+import { api, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
+const NAME_CHARS = 24; // SeatSpec.name's limit on the server
 
 function currentGame() { return catalog.find((g) => g.id === $("game-select").value); }
 
+// Only what a seat of its kind uses is shown: a bot's level for a bot, a name for a person.
+function showSeatFields(row) {
+  const kind = row.querySelector("[name=kind]").value;
+  row.querySelector("[name=level]").hidden = kind !== "bot";
+  row.querySelector("[name=name]").hidden = kind !== "human";
+}
+
 function seatRow(game, index, kind) {
-  const characters = ["", ...game.characters];
-  return el("div", { class: "seat-row", dataset: { seat: index } },
-    el("span", { class: "n" }, `Player ${index + 1}`),
-    el("select", { name: "kind", "aria-label": `Player ${index + 1} is` },
+  const label = `Player ${index + 1}`;
+  const row = el("div", { class: "seat-row", dataset: { seat: index } },
+    el("span", { class: "n" }, label),
+    el("select", { name: "kind", "aria-label": `${label} is`, onchange: () => showSeatFields(row) },
       el("option", { value: "human", selected: kind === "human" }, "Person"),
       el("option", { value: "open", selected: kind === "open" }, "Open seat"),
       el("option", { value: "bot", selected: kind === "bot" }, "Bot")),
-    el("select", { name: "level", "aria-label": `Player ${index + 1} bot level` },
+    el("input", { type: "text", name: "name", maxlength: NAME_CHARS, placeholder: "name (optional)",
+      "aria-label": `${label} display name`, autocomplete: "nickname" }),
+    el("select", { name: "level", "aria-label": `${label} bot level` },
       game.levels.map((level) => el("option", { value: level, selected: level === "medium" }, level))),
-    el("select", { name: "character", "aria-label": `Player ${index + 1} character` },
-      characters.map((c) => el("option", { value: c }, c || "any character"))));
+    el("select", { name: "character", "aria-label": `${label} character` },
+      ["", ...game.characters].map((c) => el("option", { value: c }, c || "any character"))));
+  showSeatFields(row);
+  return row;
+}
+
+const seatCount = () => document.querySelectorAll(".seat-row").length;
+const defaultOf = (option, players) => option.default_per_player ? option.default_per_player * players : option.default;
+
+// One typed control per option, with its help beside it.
+function optionControl(key, option, players) {
+  const id = `option-${key}`;
+  const common = { id, name: `option:${key}`, "aria-describedby": `${id}-help` };
+  let input;
+  if (option.kind === "bool") {
+    input = el("input", { ...common, type: "checkbox", checked: option.default });
+  } else if (option.kind === "int") {
+    input = el("input", { ...common, type: "number", min: option.min, max: option.max, step: 1, required: true,
+      value: defaultOf(option, players), oninput: (e) => { e.target.dataset.edited = "yes"; } });
+  } else {
+    input = el("select", common, option.choices.map((choice, i) =>
+      el("option", { value: String(i), selected: choice === option.default }, option.labels[i])));
+  }
+  const range = option.kind === "int" ? ` (${option.min} to ${option.max}` +
+    (option.default_per_player ? `; ${option.default_per_player} per player unless changed)` : ")") : "";
+  return el("div", { class: `option option-${option.kind}` },
+    el("label", { for: id }, key.replaceAll("_", " ")), input,
+    el("span", { class: "small help", id: `${id}-help` }, option.help + range));
+}
+
+function drawOptions() {
+  const game = currentGame();
+  const options = $("options");
+  options.replaceChildren(el("legend", {}, "Options"));
+  for (const [key, option] of Object.entries(game.options)) options.append(optionControl(key, option, seatCount()));
+}
+
+// A default that grows with the players follows the seats, until the person changes it.
+function followSeatCount() {
+  const game = currentGame();
+  for (const [key, option] of Object.entries(game.options)) {
+    const input = $(`option-${key}`);
+    if (option.default_per_player && !input.dataset.edited) input.value = defaultOf(option, seatCount());
+  }
 }
 
 function drawForm() {
@@ -27,28 +80,31 @@ function drawForm() {
   seats.replaceChildren();
   for (let i = 0; i < game.min_players; i += 1) seats.append(seatRow(game, i, i === 0 ? "human" : "bot"));
   $("add-seat").hidden = game.max_players === game.min_players;
-  const options = $("options");
-  options.replaceChildren(el("legend", {}, "Options"));
-  for (const [key, help] of Object.entries(game.options)) {
-    options.append(el("label", {}, `${key} `, el("input", { type: "text", name: `option:${key}`, placeholder: "default" }),
-      el("div", { class: "small" }, help)));
+  drawOptions();
+}
+
+// Only the options that differ from their defaults are sent: the server fills in the rest.
+function readOptions(game, players) {
+  const options = {};
+  for (const [key, option] of Object.entries(game.options)) {
+    const input = $(`option-${key}`);
+    const value = option.kind === "bool" ? input.checked
+      : option.kind === "int" ? Number(input.value) : option.choices[Number(input.value)];
+    if (value !== defaultOf(option, players)) options[key] = value;
   }
+  return options;
 }
 
 function readForm() {
   const game = currentGame();
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
     const get = (name) => row.querySelector(`[name=${name}]`).value;
-    return { kind: get("kind"), level: get("level"), ...(get("character") ? { character: get("character") } : {}) };
+    const kind = get("kind");
+    return { kind, ...(kind === "bot" ? { level: get("level") } : {}),
+      ...(kind === "human" && get("name").trim() ? { name: get("name").trim() } : {}),
+      ...(get("character") ? { character: get("character") } : {}) };
   });
-  const options = {};
-  for (const input of document.querySelectorAll("[name^='option:']")) {
-    if (!input.value.trim()) continue;
-    let value = input.value.trim();
-    try { value = JSON.parse(value); } catch { /* a plain word, such as rps */ }
-    options[input.name.slice(7)] = value;
-  }
-  return { game: game.id, seats, options, hotseat: $("hotseat").checked, public: $("public").checked };
+  return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked };
 }
 
 async function create(event) {
@@ -56,6 +112,10 @@ async function create(event) {
   $("create-error").textContent = "";
   try {
     const created = await api("/api/games", { method: "POST", body: JSON.stringify(readForm()) });
+    // The creator's seat (every person's seat, hot-seat) is this browser's from now on: it is
+    // listed under "Your games" whether or not its link is followed now.
+    const mine = created.seats.filter((seat) => seat.token).map((seat) => seat.token);
+    if (mine.length) rememberTokens(created.id, created.hotseat_link ? mine : mine.slice(0, 1));
     showCreated(created);
     refresh();
   } catch (error) {
@@ -74,7 +134,7 @@ function showCreated(created) {
     const humans = created.seats.filter((s) => s.token);
     humans.forEach((seat, i) => {
       items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${seat.character}) `),
-        i === 0 ? el("a", { class: "button primary", href: seat.link, onclick: () => rememberTokens(created.id, [seat.token]) }, "Play this seat") : "",
+        i === 0 ? el("a", { class: "button primary", href: seat.link }, "Play this seat") : "",
         el("input", { type: "text", readonly: true, value: absolute(seat.link), "aria-label": `invite link for Player ${seat.seat + 1}`, onfocus: (e) => e.target.select() })));
     });
     for (const seat of created.seats.filter((s) => s.kind === "open")) {
@@ -108,7 +168,8 @@ async function fetchPage(url) {
 
 async function fetchGames() {
   const games = [];
-  let url = "/api/games";
+  const only = $("game-filter").value;
+  let url = only ? `/api/games?game=${encodeURIComponent(only)}` : "/api/games";
   for (let page = 0; url && page < pagesWanted; page += 1) {
     const got = await fetchPage(url);
     games.push(...got.games);
@@ -117,32 +178,69 @@ async function fetchGames() {
   return { games, more: Boolean(url) };
 }
 
+// "Tahu vs Ana · Gali (bot easy)": names are text nodes, never markup.
+function seatsText(g) {
+  return g.players.map((p, i) => {
+    const seat = g.seats[i];
+    return `${seat.name ? `${seat.name} · ` : ""}${p}${seat.kind === "bot" ? ` (bot ${seat.level})` : ""}`;
+  }).join(" vs ");
+}
+
+function gameItem(g, buttons) {
+  return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
+    el("span", { class: "what" }, el("strong", {}, g.title), " ", el("span", { class: "small" }, `${seatsText(g)} · ${g.at} actions`)),
+    ...buttons);
+}
+
+const resume = (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, "Resume");
+
 async function refresh() {
+  refreshYours();
   let games, more;
   try { ({ games, more } = await fetchGames()); } catch { return; }
   const list = $("game-list");
   if (!games.length) { list.replaceChildren(el("li", { class: "empty" }, "No games yet: create one.")); return; }
   const moreButton = more ? [el("li", {}, el("button", { onclick: () => { pagesWanted += 1; refresh(); } }, "More games"))] : [];
   list.replaceChildren(...games.map((g) => {
-    const seats = g.players.map((p, i) => `${p}${g.seats[i].kind === "bot" ? ` (bot ${g.seats[i].level})` : ""}`).join(" vs ");
     const buttons = [];
-    if (g.status === "open") buttons.push(el("button", { class: "primary", onclick: () => join(g.id) }, "Join"));
+    if (heldTokens(g.id).length) buttons.push(resume(g));
+    else if (g.status === "open") buttons.push(el("button", { class: "primary", onclick: () => join(g.id) }, "Join"));
     if (g.status !== "finished") buttons.push(el("a", { class: "button", href: `/games/${g.id}?watch` }, "Watch"));
     buttons.push(el("a", { class: "button", href: `/games/${g.id}/replay` }, "Replay"));
-    return el("li", {}, el("span", { class: `badge ${g.status}` }, g.status),
-      el("span", { class: "what" }, el("strong", {}, g.title), " ", el("span", { class: "small" }, `${seats} · ${g.at} actions`)),
-      ...buttons);
+    return gameItem(g, buttons);
   }), ...moreButton);
+}
+
+// Your games: every game whose seat token this browser keeps, with its state now. A game the
+// server no longer has (it expired) says so, and can be forgotten.
+async function refreshYours() {
+  const held = heldGames();
+  const answers = await Promise.all(held.map(async (id) => {
+    const response = await fetch(`/api/games/${encodeURIComponent(id)}`).catch(() => null);
+    if (!response) return null;
+    return response.ok ? response.json() : response.status === 404 ? { id, gone: true } : null;
+  }));
+  const known = answers.filter(Boolean);
+  known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || (b.created || 0) - (a.created || 0));
+  $("yours").hidden = !known.length;
+  $("your-games").replaceChildren(...known.map((g) => g.gone
+    ? el("li", { dataset: { game: g.id } }, el("span", { class: "badge gone" }, "gone"),
+      el("span", { class: "what small" }, `Game ${g.id} is no longer on the server (a game nobody plays expires).`),
+      el("button", { onclick: () => { forgetTokens(g.id); refreshYours(); } }, "Forget"))
+    : gameItem(g, [resume(g), el("a", { class: "button", href: `/games/${g.id}/replay` }, "Replay")])));
 }
 
 async function start() {
   catalog = await api("/api/catalog");
   $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.id }, g.title)));
   $("game-select").addEventListener("change", drawForm);
+  $("game-filter").append(...catalog.map((g) => el("option", { value: g.id }, g.title)));
+  $("game-filter").addEventListener("change", () => { pagesWanted = 1; refresh(); });
   $("add-seat").addEventListener("click", () => {
     const game = currentGame();
-    const count = document.querySelectorAll(".seat-row").length;
+    const count = seatCount();
     if (count < game.max_players) $("seats").append(seatRow(game, count, "bot"));
+    followSeatCount();
   });
   $("create-form").addEventListener("submit", create);
   drawForm();

@@ -1,0 +1,152 @@
+"""The lobby and the connection as a person meets them: each game's options as typed controls
+with their help, no bot menu on a person's seat, a display name shown as plain text, "Your
+games" with Resume, and the game page saying it is reconnecting while the server is away."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from tests.server.process import free_port, start_server
+
+from .conftest import screenshot
+
+SETTLED = "() => document.querySelector('#actions button:not([disabled])')"
+
+
+def summary(server: str, game_id: str) -> dict:
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}", timeout=10) as response:
+        return json.load(response)
+
+
+def created_id(page) -> str:
+    """The id of the game the form just created (from its Watch link)."""
+    page.wait_for_selector("#created:not([hidden]) a[href$='?watch']")
+    return page.get_attribute("#created a[href$='?watch']", "href").split("/")[2].split("?")[0]
+
+
+def test_each_games_options_are_typed_controls_with_their_help(server, page):
+    page.goto(server + "/")
+    page.select_option("#game-select", "masks")
+    assert page.locator("#option-map option").all_inner_texts() == ["Side A", "Side B", "Both mats"]
+    assert page.get_attribute("#option-short", "type") == "checkbox"
+    turns = page.locator("#option-turn_limit")
+    assert (turns.get_attribute("type"), turns.get_attribute("min"), turns.get_attribute("max")) == \
+        ("number", "10", "10000")
+    assert turns.input_value() == "400"
+    assert "the shorter game, won with three Great Masks" in page.inner_text("#option-short-help")
+    assert page.locator("#option-first_player option").all_inner_texts() == [
+        "Rock-Paper-Scissors decides", "Player 1", "Player 2"]
+    screenshot(page, "lobby-options-masks")
+
+    page.select_option("#option-map", label="Side B")
+    page.check("#option-short")
+    page.select_option("[aria-label='Player 2 is']", "bot")
+    page.click("#create-form button[type=submit]")
+    options = summary(server, created_id(page))["options"]
+    assert options["map"] == "b" and options["short"] is True and options["turn_limit"] == 400
+
+    page.select_option("#game-select", "reconstruct")
+    assert page.get_attribute("#option-advanced", "type") == "checkbox"
+    page.select_option("#game-select", "makuta")
+    assert page.input_value("#option-turn_limit") == "200"  # 100 per player, two players
+    page.click("#add-seat")
+    assert page.input_value("#option-turn_limit") == "300"  # and it follows the seats
+    assert "per player" in page.inner_text("#option-turn_limit-help")
+    screenshot(page, "lobby-options-makuta")
+
+
+def test_a_persons_seat_has_no_bot_level_menu(server, page):
+    page.goto(server + "/")
+    page.select_option("#game-select", "reconstruct")
+    level, name = "[aria-label='Player {} bot level']", "[aria-label='Player {} display name']"
+    assert page.locator(level.format(1)).is_hidden() and page.locator(name.format(1)).is_visible()
+    page.select_option("[aria-label='Player 2 is']", "bot")
+    assert page.locator(level.format(2)).is_visible() and page.locator(name.format(2)).is_hidden()
+    page.select_option("[aria-label='Player 2 is']", "open")
+    assert page.locator(level.format(2)).is_hidden() and page.locator(name.format(2)).is_hidden()
+    page.select_option("[aria-label='Player 2 is']", "human")
+    assert page.locator(level.format(2)).is_hidden() and page.locator(name.format(2)).is_visible()
+
+
+def test_a_display_name_is_shown_as_text_never_as_markup(server, page):
+    page.goto(server + "/")
+    page.select_option("#game-select", "reconstruct")
+    page.select_option("[aria-label='Player 1 character']", "tahu")
+    page.fill("[aria-label='Player 1 display name']", "<b>x</b>")
+    page.select_option("[aria-label='Player 2 is']", "bot")
+    page.click("#create-form button[type=submit]")
+    game_id = created_id(page)
+    assert summary(server, game_id)["seats"][0]["name"] == "<b>x</b>"
+    page.wait_for_selector(f"#game-list li[data-game='{game_id}']")
+    assert "<b>x</b> · tahu" in page.inner_text(f"#game-list li[data-game='{game_id}']")
+    page.click("text=Play this seat")
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert "(you: <b>x</b> · Tahu Nuva)" in page.inner_text("#title")
+    assert "<b>x</b> · Tahu" in page.inner_text("#status")
+    assert page.locator("#title b, #status b").count() == 0  # no element was made of the name
+    screenshot(page, "display-name")
+
+
+def test_your_games_lists_each_game_held_here_with_resume(server, page):
+    page.goto(server + "/")
+    page.evaluate("localStorage.setItem('matanui:tokens:expired1', JSON.stringify(['old-token']))")
+    page.select_option("#game-select", "reconstruct")
+    page.select_option("[aria-label='Player 2 is']", "bot")
+    page.click("#create-form button[type=submit]")
+    game_id = created_id(page)
+    mine = page.locator(f"#your-games li[data-game='{game_id}']")
+    mine.wait_for()
+    assert page.locator("#your-games li[data-game='expired1']").inner_text().startswith("gone")
+    assert page.locator(f"#game-list li[data-game='{game_id}'] a", has_text="Resume").count() == 1
+    screenshot(page, "your-games")
+    page.click("#your-games li[data-game='expired1'] button:has-text('Forget')")
+    page.wait_for_selector("#your-games li[data-game='expired1']", state="detached")
+
+    mine.locator("a", has_text="Resume").click()
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert "(you: Player 1" in page.inner_text("#title")
+
+    page.goto(f"{server}/games/{game_id}?watch")  # watching a game held here says how to resume
+    page.wait_for_selector(".reconstruct")
+    assert "(watching)" in page.inner_text("#title")
+    page.click("#title a.resume")
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert "(you: Player 1" in page.inner_text("#title")
+
+
+def test_a_game_the_server_does_not_have_says_it_is_gone(server, page):
+    page.goto(server + "/games/no-such-game")
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('gone')")
+    assert page.locator("#status a[href='/']").inner_text() == "Back to the lobby"
+
+
+def test_the_game_page_says_it_is_reconnecting_and_resumes(tmp_path, page):
+    port, database = free_port(), f"sqlite:///{tmp_path / 'g.db'}"
+    process = start_server(database, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        body = {"game": "reconstruct", "seed": 3, "seats": [
+            {"kind": "human", "character": "tahu"}, {"kind": "bot", "level": "easy", "character": "gali"}]}
+        request = urllib.request.Request(base + "/api/games", data=json.dumps(body).encode(),
+                                         headers={"content-type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            link = json.load(response)["seats"][0]["link"]
+        page.goto(base + link)
+        page.wait_for_function(SETTLED, timeout=15_000)
+
+        process.terminate()
+        process.wait(timeout=20)
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('reconnecting')",
+                               timeout=15_000)
+        buttons = page.locator("#actions button")
+        assert buttons.count() and all(buttons.nth(i).is_disabled() for i in range(buttons.count()))
+        screenshot(page, "reconnecting")
+
+        process = start_server(database, port)
+        page.wait_for_function(SETTLED, timeout=30_000)
+        assert "reconnecting" not in page.inner_text("#status")
+        assert "Tahu" in page.inner_text("#status")
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
