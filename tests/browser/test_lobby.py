@@ -119,6 +119,7 @@ def test_a_game_the_server_does_not_have_says_it_is_gone(server, page):
     page.goto(server + "/games/no-such-game")
     page.wait_for_function("() => document.querySelector('#status').textContent.includes('gone')")
     assert page.locator("#status a[href='/']").inner_text() == "Back to the lobby"
+    screenshot(page, "game-gone")
 
 
 def test_the_game_page_says_it_is_reconnecting_and_resumes(tmp_path, page):
@@ -150,3 +151,17 @@ def test_the_game_page_says_it_is_reconnecting_and_resumes(tmp_path, page):
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_the_game_list_can_show_one_game_only(server, page):
+    for game in ("masks", "reconstruct"):
+        body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
+        request = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(),
+                                         headers={"content-type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=10).close()
+    page.goto(server + "/")
+    page.wait_for_selector("#game-list li[data-game]")
+    page.select_option("#game-filter", label="Quest for the Masks")
+    page.wait_for_function("() => [...document.querySelectorAll('#game-list li[data-game]')]"
+                           ".every((li) => li.textContent.includes('Quest for the Masks'))")
+    assert page.locator("#game-list li[data-game]").count() >= 1

@@ -84,6 +84,7 @@ function fail(text) {
   gone = text;
   draw();
   showState();
+  if (!meta) $("turn-title").textContent = "No game to show";
 }
 
 function status(text) { $("status").textContent = text; }
