@@ -208,6 +208,10 @@ class Walk:
             return [], self.hint(action)
         return [self._play(), *self.play_scripted()], None
 
+    def play_to_end(self) -> list[Played]:
+        """Every step left, the learner's too (for checking and for listing a tutorial)."""
+        return [self._play() for _ in range(len(self.tutorial.steps) - self.done)]
+
     def hint(self, action: str) -> str:
         step = self.next_step
         assert step is not None
@@ -261,8 +265,7 @@ def check(tutorial: Tutorial) -> list[str]:
     matches the engine and reaches its printed outcome)."""
     try:
         walk = Walk(tutorial)
-        while not walk.finished:
-            walk._play()
+        walk.play_to_end()
     except MatanuiError as error:
         return [str(error)]
     problems = []
