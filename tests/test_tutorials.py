@@ -145,3 +145,11 @@ def test_the_file_those_changes_spoil_loads(tmp_path):
 def test_tutorial_files_are_shipped_in_the_package():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "tutorials/*.toml" in pyproject["tool"]["setuptools"]["package-data"]["*"]
+
+
+def test_the_example_in_docs_tutorials_md_is_a_working_tutorial(tmp_path):
+    text = (ROOT / "docs" / "tutorials.md").read_text(encoding="utf-8")
+    example = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "1-example.toml"
+    path.write_text(example, encoding="utf-8")
+    assert check(read("masks", 1, path)) == []
