@@ -64,8 +64,9 @@ def test_a_reload_resumes_the_tutorial_where_it_was(server, page):
 
 
 def test_the_lobby_lists_the_tutorials_on_a_phone(server, page):
-    page.set_viewport_size(PHONE)
     page.goto(server + "/")
     page.wait_for_selector('#tutorial-list a[href="/tutorials/makuta/1"]')
     assert page.locator("#tutorial-list li").count() == len(TUTORIALS)
+    screenshot(page, "lobby-tutorials")
+    page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
