@@ -118,6 +118,32 @@ def play(
     session.run()
 
 
+@app.command()
+def tutorial(
+    game: str = typer.Argument(..., help="Which game (see `matanui games`)."),
+    number: int | None = typer.Argument(None, help="Which of its tutorials (default: the first; "
+                                        "with --check, all)."),
+    check: bool = typer.Option(False, "--check", help="Walk the tutorial(s) through the engine "
+                               "without stopping; exit 1 if a step or outcome no longer matches."),
+) -> None:
+    """Learn a game from the rulebook's own examples, move by move."""
+    from matanui import terminal_tutorial
+    from matanui.tutorial import tutorial as one_tutorial
+    from matanui.tutorial import tutorials
+
+    read_bad_bytes_as_text()
+    try:
+        lessons = tutorials(game) if check and number is None else [one_tutorial(game, number or 1)]
+    except MatanuiError as error:
+        fail(error)
+    if check:
+        raise typer.Exit(0 if terminal_tutorial.check_all(lessons, console) else 1)
+    others = [f"{t.number}. {t.title}" for t in tutorials(game) if t.number != lessons[0].number]
+    if others:
+        console.print(f"[dim]Also: {escape('; '.join(others))} (matanui tutorial {game} N)[/]")
+    terminal_tutorial.run(lessons[0], console, lambda prompt: console.input(f"[bold]{prompt}[/] "))
+
+
 @app.command("replay")
 def replay_command(
     path: Path = typer.Argument(..., help="A saved game record (JSON)."),

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from matanui import games
 
-from . import catalog
+from . import catalog, tutorials
 from .bots import BotPool
 from .lobby import Lobby
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
@@ -169,6 +169,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    app.include_router(tutorials.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.mount("/static-docs", StaticFiles(directory=DOCS_FILES), name="static-docs")
 
