@@ -1102,6 +1102,12 @@ class MakutaState(State):
             "boards": [list(p) for p in self.island.placed],
             "pile": len(self.pile),
             "placing": self.placing,
+            # Where each legal choice puts something on the island, so that a board view can
+            # draw the choices in place without knowing a rule: the space each step leads to,
+            # and where each legal placement of the drawn board would lie (turn, x, y).
+            "leads_to": {action: names[move[2]] for action, move in self._moves_table().items()
+                         if move[0] == "move"},
+            "placements": {action: [rot, x, y] for action, (_, rot, _q, x, y) in self.placements.items()},
             "pawns": [names[p] for p in self.pawns],
             "dice": [self._die(s)[0] for s in range(len(self.players))],
             "roll": self.roll,
