@@ -81,6 +81,7 @@ def test_every_board_explains_itself_and_fits_the_screen(server, page, game, bot
         page.wait_for_selector(".tippy-box", timeout=5_000)
         assert page.text_content(".tippy-box").strip()
         page.mouse.move(0, 0)
+        page.wait_for_selector(".tippy-box", state="detached", timeout=5_000)
 
     # A legend for the symbols of the two map games, opened by a tap.
     if game != "reconstruct":
@@ -128,6 +129,7 @@ def test_makuta_is_played_by_clicking_the_map_boards_included(server, page):
         if place.count():
             boards = page.locator("#board .kboard").count()
             assert place.count() == page.locator("#actions button:enabled").count()
+            place.last.hover()  # its board shows in place
             page.screenshot(path=str(ARTIFACTS / "makuta-laying-laptop.png"))
             place.first.click()
             page.wait_for_function(f"() => document.querySelectorAll('#board .kboard').length === {boards + 1}",

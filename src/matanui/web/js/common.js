@@ -75,13 +75,17 @@ export function playerName(book, obs, seat) {
 
 // Tooltips from tippy.js (loaded by the page as a classic script): every element of `root`
 // with a data-tip, now or after any redraw, shows it on hover or keyboard focus, and on a
-// long press on a phone.
+// long press on a phone. Called on every redraw: a tooltip whose element was just replaced
+// would otherwise stay on the screen.
 export function tooltips(root) {
-  if (root.dataset.tips || !window.tippy) return;
+  if (!window.tippy) return;
+  window.tippy.hideAll({ duration: 0 });
+  if (root.dataset.tips) return;
   root.dataset.tips = "on";
   window.tippy.delegate(root, {
     target: "[data-tip]", content: (node) => node.dataset.tip, touch: ["hold", 450],
     maxWidth: 300, delay: [250, 0], appendTo: () => document.body,
+    onShow: (instance) => instance.reference.isConnected,  // not for an element just redrawn away
   });
 }
 

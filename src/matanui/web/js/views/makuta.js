@@ -112,32 +112,35 @@ function targetsOf(obs, ctx) {
   return targets;
 }
 
-// The drawn board in every legal placement, faint, each with a button to lay it so.
+// The drawn board in every legal placement, faint (the one whose button is pointed at shows
+// its spaces and icons), each with a button to lay it so. Buttons never cover each other.
 function ghosts(book, obs, ctx, origin) {
   if (!obs.placing) return [];
   const name = book.components.board_names?.[obs.placing] || obs.placing;
-  const seen = new Map();
+  const taken = [];  // button rectangles already placed, in island pixels
+  const free = (x, y) => !taken.some(([tx, ty]) => Math.abs(tx - x) < 96 && Math.abs(ty - y) < 50);
   return Object.entries(obs.placements || {}).filter(([id]) => ctx.legal.some((a) => a.id === id)).map(([id, [rot, x, y]]) => {
     const shape = book.components.boards[obs.placing][rot];
-    const squares = shape.cells.flat().map(([cx, cy]) => {
-      const square = el("span", { class: "ghost-square" });
-      square.style.left = `${cx * SQUARE}px`;
-      square.style.top = `${cy * SQUARE}px`;
+    const squares = shape.cells.flatMap((cell, i) => cell.map(([cx, cy], j) => {
+      const mark = SPACES[shape.icons[i]];
+      const square = el("span", { class: `ghost-square i-${shape.icons[i] === "." ? "plain" : shape.icons[i]}` },
+        j === 0 && mark?.icon ? icon(mark.icon) : null);
+      Object.assign(square.style, { left: `${cx * SQUARE}px`, top: `${cy * SQUARE}px` });
       return square;
-    });
-    const key = `${x + shape.size / 2},${y + shape.size / 2}`;
-    const shift = seen.get(key) || 0;
-    seen.set(key, shift + 1);
+    }));
+    const [left, top] = [(x - origin[0]) * SQUARE, (y - origin[1]) * SQUARE];
+    let [bx, by] = [left + (shape.size / 2) * SQUARE - 45, top + (shape.size / 2) * SQUARE - 22];
+    while (!free(bx, by)) by += 50;
+    taken.push([bx, by]);
+    const ghost = el("div", { class: "ghost", dataset: { placement: id } }, squares);
+    Object.assign(ghost.style, { left: `${left}px`, top: `${top}px`, width: `${shape.size * SQUARE}px`, height: `${shape.size * SQUARE}px` });
+    const show = (on) => () => ghost.classList.toggle("shown", on);
     const place = el("button", { class: "place target no-pan", dataset: { actions: id }, onclick: () => ctx.act(id),
-      "data-tip": `${actionText(ctx, id)}: click to lay ${name} here` }, `↻ ${rot * 90}°`);
-    place.style.left = `${(shape.size / 2) * SQUARE - 40 + shift * 50}px`;
-    place.style.top = `${(shape.size / 2) * SQUARE - 22 + shift * 50}px`;
-    const ghost = el("div", { class: "ghost", dataset: { placement: id } }, squares, place);
-    ghost.style.left = `${(x - origin[0]) * SQUARE}px`;
-    ghost.style.top = `${(y - origin[1]) * SQUARE}px`;
-    ghost.style.width = ghost.style.height = `${shape.size * SQUARE}px`;
-    return ghost;
-  });
+      onmouseenter: show(true), onmouseleave: show(false), onfocus: show(true), onblur: show(false),
+      "data-tip": `${actionText(ctx, id)}: click to lay ${name} here` }, `portal ${id.split(":")[2]} ↻${rot * 90}°`);
+    Object.assign(place.style, { left: `${bx}px`, top: `${by}px` });
+    return [ghost, place];
+  }).flat();
 }
 
 function extent(book, obs, list) {
@@ -171,8 +174,10 @@ function island(book, obs, ctx, frame) {
   if (frame.focus !== focus) {
     frame.focus = focus;
     const pawnAt = list.find((s) => s.name === obs.pawns[obs.turn_player ?? 0]);
-    if (pawnAt) {
-      const [sx, sy] = pawnAt.squares[Math.floor(pawnAt.squares.length / 2)];
+    const spots = Object.values(obs.placements || {}).map(([, x, y]) => [x + 3, y + 3]);
+    if (pawnAt) spots.push(pawnAt.squares[Math.floor(pawnAt.squares.length / 2)]);
+    if (spots.length) {
+      const [sx, sy] = [0, 1].map((k) => spots.reduce((sum, q) => sum + q[k], 0) / spots.length);
       requestAnimationFrame(() => frame.centre((sx - origin[0] + 0.5) * SQUARE, (sy - origin[1] + 0.5) * SQUARE));
     }
   }
@@ -219,8 +224,8 @@ export function render(root, obs, ctx) {
     stage.frame = frame;
     root.replaceChildren(stage);
     frame.mount();
-    tooltips(root);
   }
+  tooltips(root);
   const rollKey = `${obs.turn}:${obs.phase === "roll" ? 0 : obs.roll}`;
   const rolled = obs.roll && stage.rollKey !== undefined && stage.rollKey !== rollKey;
   stage.rollKey = rollKey;

@@ -142,8 +142,8 @@ export function render(root, obs, ctx) {
     stage.frame = frame;
     root.replaceChildren(stage);
     frame.mount();
-    tooltips(root);
   }
+  tooltips(root);
   const bottom = ctx.seat ?? 0;
   const challenge = obs.challenge;
   mapView(ctx.book, obs, ctx, stage);
