@@ -10,6 +10,7 @@ import json
 import urllib.request
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from .conftest import ARTIFACTS, LAPTOP, PHONE, screenshot
 from .test_reconstruct import SETTLED
@@ -110,6 +111,13 @@ def test_every_board_explains_itself_and_fits_the_screen(server, page, game, bot
         " && getComputedStyle(n).overflow === 'hidden').map((n) => n.textContent)")
     assert not clipped, clipped
 
+    # Text readable on its background: at least 4.5:1 (axe-core's colour-contrast check). axe
+    # cannot measure through a gradient: the page's own is made its lightest colour first.
+    page.evaluate("() => { document.body.style.background = '#232836'; }")
+    contrast = Axe().run(page, context={"include": [["#board"], ["#turn"], ["#log"]]},
+                         options={"runOnly": ["color-contrast"]})
+    assert contrast.violations_count == 0, contrast.generate_report()
+
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{game}-board-{'phone' if phone else 'laptop'}.png"))
     assert not problems, problems
@@ -132,8 +140,8 @@ def test_makuta_is_played_by_clicking_the_map_boards_included(server, page):
             place.last.hover()  # its board shows in place
             page.screenshot(path=str(ARTIFACTS / "makuta-laying-laptop.png"))
             place.first.click()
-            page.wait_for_function(f"() => document.querySelectorAll('#board .kboard').length === {boards + 1}",
-                                   timeout=15_000)
+            laid_one = f"() => document.querySelectorAll('#board .kboard').length === {boards + 1}"
+            page.wait_for_function(laid_one, timeout=15_000)
             laid = True
             break
         portal = page.locator("#board .kspace.target.i-P")

@@ -84,8 +84,12 @@ function mapView(book, obs, ctx, stage) {
   content.replaceChildren(...mapCells(book, obs, ctx));
   if (stage.fitted !== obs.map) {
     stage.fitted = obs.map;
-    // A laptop sees the whole map at once; a phone starts at full size, to pan.
-    requestAnimationFrame(() => { if (window.innerWidth > 760) stage.frame.fit(); });
+    // A laptop sees the whole map at once; a phone starts at full size around its own Toa.
+    const own = content.querySelector(`[data-space="${obs.positions[ctx.seat ?? 0]}"]`);
+    requestAnimationFrame(() => {
+      if (window.innerWidth > 760) stage.frame.fit();
+      else if (own) stage.frame.centre(own.offsetLeft + own.offsetWidth / 2, own.offsetTop + own.offsetHeight / 2);
+    });
   }
 }
 
