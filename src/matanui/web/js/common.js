@@ -107,11 +107,14 @@ export function zoomFrame(cls) {
     board.zoom.zoom(scale, { animate: false });
     board.zoom.pan(0, 0, { animate: false });
   };
-  // Bring a point of the content (in unscaled pixels) to the middle of the frame.
+  // Bring a point of the content (in unscaled pixels) to the middle of the frame, and keep it
+  // there when the window changes size (a phone turned, a window narrowed).
   board.centre = (x, y) => {
+    board.point = [x, y];
     const scale = board.zoom.getScale();
     board.zoom.pan(frame.clientWidth / 2 / scale - x, frame.clientHeight / 2 / scale - y, { animate: false });
   };
+  new ResizeObserver(() => { if (board.zoom && board.point) board.centre(...board.point); }).observe(frame);
   const button = (text, tip, onclick) => el("button", { class: "zoom-button", "aria-label": tip, "data-tip": tip, onclick }, text);
   board.tools = el("div", { class: "zoom-tools" },
     button("+", "Zoom in (or pinch, or the mouse wheel)", () => board.zoom.zoomIn()),
