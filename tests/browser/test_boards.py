@@ -144,11 +144,12 @@ def test_makuta_is_played_by_clicking_the_map_boards_included(server, page):
             page.wait_for_function(laid_one, timeout=15_000)
             laid = True
             break
-        portal = page.locator("#board .kspace.target.i-P")
-        north = page.locator("#board .kspace.target[data-actions='move:N']")
-        anywhere = page.locator("#board .kspace.target")
+        portal = page.locator("#board .zoom-content .kspace.target.i-P")
+        north = page.locator("#board .zoom-content .kspace.target[data-actions='move:N']")
+        anywhere = page.locator("#board .zoom-content .kspace.target")
         target = portal if portal.count() else north if north.count() else anywhere
         if target.count():
+            page.screenshot(path=str(ARTIFACTS / "makuta-moving-laptop.png"))  # the last step kept
             space = target.first.get_attribute("data-space")
             target.first.click()
             page.wait_for_selector(f"#board [data-space='{space}'] .pawn.t-tahu", timeout=15_000)
@@ -175,3 +176,20 @@ def test_hot_seat_hides_each_view_until_the_next_person_is_ready(server, page):
     page.click("#cover-button")
     page.wait_for_function(SETTLED, timeout=15_000)
     assert page.text_content("#title") != first  # now the other seat's view
+
+
+def test_a_long_press_on_a_phone_says_what_a_space_is(server, browser):
+    """On a touch screen there is no hovering: holding a finger on a space shows its tooltip."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_game(server, page, "makuta", 1)
+        box = page.locator("#board .zoom-content .kspace.i-P").first.bounding_box()
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        touch = context.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        page.wait_for_selector(".tippy-box", timeout=5_000)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert "Portal" in page.text_content(".tippy-box")
+    finally:
+        context.close()

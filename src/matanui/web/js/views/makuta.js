@@ -1,9 +1,10 @@
 // Quest for Makuta: the island grows board by board. Each placed board is drawn in its turn
 // and place, on a frame that pans and zooms; every space shows its printed icon and its name
 // (the x,y the moves use), the tokens lying on it (face down as the seat sees them), Rahi,
-// locks and the Toa pawns side by side. The path just walked is marked, the spaces a step
-// leads to are clickable, and a drawn board is shown in every legal placement to click.
-// Where a choice lies comes from the observation (`leads_to`, `placements`), never from a rule.
+// locks and the Toa pawns side by side. The path just walked and the spaces the roll can
+// still reach are marked, the spaces a step leads to are clickable, and a drawn board is shown in every legal placement to click.
+// Where a choice lies comes from the observation (`leads_to`, `reach`, `placements`), never
+// from a rule.
 import { el, legend, tooltips, zoomFrame } from "../common.js";
 import { icon } from "./icons.js";
 
@@ -80,13 +81,14 @@ function spaceNodes(book, obs, ctx, space, origin, targets) {
   const printed = SPACES[space.mark];
   const here = targets.get(space.name) || [];
   const walked = obs.path.indexOf(space.name);
+  const reach = (obs.reach || []).includes(space.name);
   const board = book.components.board_names?.[space.board] || space.board;
   const title = space.name === "start" ? "Toa Landing (start)" : space.name === "temple" ? "Makuta's temple" : `Space ${space.name} of ${board}`;
-  const tip = `${title} · ${printed.name}: ${printed.text}${walked >= 0 ? " (on the path just walked)" : ""}${here.length ? ` — click: ${actionText(ctx, here[0])}` : ""}`;
+  const tip = `${title} · ${printed.name}: ${printed.text}${walked >= 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${here.length ? ` — click: ${actionText(ctx, here[0])}` : ""}`;
   const middle = Math.floor(space.squares.length / 2);
   return space.squares.map(([sx, sy], index) => {
     const node = el(here.length === 1 ? "button" : "div", {
-      class: `kspace i-${space.mark === "." ? "plain" : space.mark}${here.length ? " target" : ""}${walked >= 0 ? " walked" : ""}`,
+      class: `kspace i-${space.mark === "." ? "plain" : space.mark}${here.length ? " target" : ""}${walked >= 0 ? " walked" : ""}${reach ? " reach" : ""}`,
       "data-tip": tip, dataset: { space: space.name, actions: here.join(" ") },
       onclick: here.length === 1 ? () => ctx.act(here[0]) : null, "aria-label": here.length === 1 ? tip : null,
     },
@@ -206,11 +208,12 @@ function collector(book, obs, seat, ctx) {
 function legendRows() {
   const mark = (name, cls = "") => el("span", { class: `legend-mark ${cls}` }, icon(name));
   return [
-    ...Object.entries(SPACES).filter(([, s]) => s.icon).map(([key, s]) => ({ mark: el("span", { class: `legend-mark kspace-mark i-${key}` }, icon(s.icon)), name: s.name, text: s.text })),
+    ...Object.entries(SPACES).filter(([, s]) => s.icon).map(([key, s]) => ({ mark: el("span", { class: `legend-mark kspace i-${key}` }, el("span", { class: "printed" }, icon(s.icon))), name: s.name, text: s.text })),
     ...Object.entries(TOKENS).map(([kind, t]) => ({ mark: mark(kind, `chip tk-${kind}`), name: t.name, text: `${t.text} A token lies on a space as a round chip.` })),
     { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), name: "Toa pawn", text: "A player's Toa, with its initial; several on one space stand side by side." },
-    { mark: el("span", { class: "legend-mark kspace-mark walked" }), name: "Path just walked", text: "The spaces this turn's move has passed (a move may not double back)." },
-    { mark: el("span", { class: "legend-mark kspace-mark target" }), name: "Where you can go", text: "Click a highlighted space (or a ↻ button when laying a board) to choose it." },
+    { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces this turn's move has passed (a move may not double back)." },
+    { mark: el("span", { class: "legend-mark kspace reach" }), name: "Within reach", text: "The spaces the steps left of this roll can reach." },
+    { mark: el("span", { class: "legend-mark kspace target" }), name: "Where you can go", text: "Click a highlighted space (or a ↻ button when laying a board) to choose it." },
     { mark: el("span", { class: "legend-mark coord-mark" }, "2,-3"), name: "Space names", text: "Each space is named x,y: the names the moves and the log use." },
   ];
 }
