@@ -187,3 +187,20 @@ def test_three_keys_matching_the_lock_yellow_standing_for_any_symbol():
     # Fewer than three keys: no question at all.
     state = at_gate(tokens=lock, revealed=["0,-5"], cards=[["key:fire", "key:water"], []])
     assert state.phase == "roll" and state.current_player == 1
+
+
+def test_the_observation_says_where_each_choice_lies_on_the_island():
+    """A board view draws the choices in place from the observation, never from a rule: the
+    space each step leads to, the spaces the roll can reach, and the turn and corner of each
+    legal placement."""
+    state = arranged(dice=[2])
+    play(state, "roll")
+    obs = state.observation(None)
+    assert obs["leads_to"] == {"move:N": "0,-2", "move:E": "2,0", "move:S": "0,2", "move:W": "-2,0"}
+    # Two steps from Toa Landing: the four spaces beside it and the four portals beyond them.
+    assert sorted(obs["reach"]) == sorted(["0,-2", "2,0", "0,2", "-2,0", "0,-3", "3,0", "0,3", "-3,0"])
+    state, _ = to_north_portal(pile=["ko-ice-plain"])
+    obs = state.observation(None)
+    assert obs["placements"] == {"place:2:0": [2, -1, -9], "place:1:1": [1, -2, -9],
+                                 "place:0:2": [0, -2, -9]}
+    assert obs["leads_to"] == {} and obs["reach"] == []

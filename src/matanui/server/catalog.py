@@ -49,9 +49,12 @@ def _masks(game: Any) -> dict[str, Any]:
 
 def _makuta(game: Any) -> dict[str, Any]:
     """Every board in its four turns: each space's squares and printed icon, in board-local
-    x, y (the island's spaces are named by the first square plus the board's place)."""
+    x, y (the island's spaces are named by the first square plus the board's place); board
+    names, and each token face's label (a face-up token is named by its view)."""
     return {
         "toa": {t: {"name": toa.name} for t, toa in game.parts.toa.items()},
+        "board_names": {board_id: board.name for board_id, board in game.parts.boards.items()},
+        "tokens": {token.view: token.label for token in game.parts.tokens},
         "boards": {board_id: [{"size": shape.board.size, "cells": [list(map(list, c)) for c in shape.cells],
                                "icons": list(shape.icons), "temple": [list(sq) for sq in shape.temple]}
                               for shape in shapes]

@@ -270,6 +270,27 @@ class MakutaState(State):
             moves["stop"] = STOP_MOVE
         return moves
 
+    def _reach(self) -> list[int]:
+        """The spaces the steps left of this roll can reach (MAKUTA-MOVE-ORTHOGONAL), walking
+        on from the pawn without coming back onto the path (MAKUTA-MOVE-NO-DOUBLE-BACK); for
+        the board views to show. Empty when the turn player is not moving."""
+        if self.phase != MOVE or not self.steps:
+            return []
+        adj, seen = self.island.adj, set(self.path)
+        frontier = [self.pawns[self.turn_player]]
+        found: list[int] = []
+        for _ in range(self.steps):
+            ahead = []
+            for node in frontier:
+                for d in range(4):
+                    there = adj[4 * node + d]
+                    if there != NO_SPACE and there not in seen:
+                        seen.add(there)
+                        ahead.append(there)
+            found += ahead
+            frontier = ahead
+        return found
+
     def _may_stop(self, node: int) -> bool:
         """An exact roll is not needed to land on a token or a portal (nor, with a Kanohi
         Akaku, on another Toa's space)."""
@@ -1096,6 +1117,13 @@ class MakutaState(State):
             "boards": [list(p) for p in self.island.placed],
             "pile": len(self.pile),
             "placing": self.placing,
+            # Where each legal choice puts something on the island, so that a board view can
+            # draw the choices in place without knowing a rule: the space each step leads to,
+            # and where each legal placement of the drawn board would lie (turn, x, y).
+            "leads_to": {action: names[move[2]] for action, move in self._moves_table().items()
+                         if move[0] == "move"},
+            "placements": {action: [rot, x, y] for action, (_, rot, _q, x, y) in self.placements.items()},
+            "reach": [names[n] for n in self._reach()],
             "pawns": [names[p] for p in self.pawns],
             "dice": [self._die(s)[0] for s in range(len(self.players))],
             "roll": self.roll,

@@ -1,5 +1,7 @@
 // What every page shares: talking to the HTTP API, remembering seat tokens, loading a
-// game's picture book and its board view, and small DOM helpers.
+// game's picture book and its board view, and small DOM helpers for the boards (tooltips,
+// pan and zoom, legends).
+import Panzoom from "../vendor/panzoom/panzoom.es.js";
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {
@@ -86,6 +88,63 @@ export function playerName(book, obs, seat, seats) {
   const id = obs.players[seat];
   const character = book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
   return `${seats?.[seat]?.name || `Player ${seat + 1}`} · ${character}`;
+}
+
+// Tooltips from tippy.js (loaded by the page as a classic script): every element of `root`
+// with a data-tip, now or after any redraw, shows it on hover or keyboard focus, and on a
+// long press on a phone. Called on every redraw: a tooltip whose element was just replaced
+// would otherwise stay on the screen.
+export function tooltips(root) {
+  if (!window.tippy) return;
+  window.tippy.hideAll({ duration: 0 });
+  if (root.dataset.tips) return;
+  root.dataset.tips = "on";
+  window.tippy.delegate(root, {
+    target: "[data-tip]", content: (node) => node.dataset.tip, touch: ["hold", 450],
+    maxWidth: 300, delay: [250, 0], appendTo: () => document.body,
+    onShow: (instance) => instance.reference.isConnected,  // not for an element just redrawn away
+  });
+}
+
+// A board larger than its frame: drag (or swipe) to pan, wheel or pinch to zoom, and buttons
+// for both, from @panzoom/panzoom. The frame is made once per board and kept across redraws,
+// so a new observation does not lose the reader's place; `mount()` starts panzoom once the
+// frame is in the page (it measures the page).
+export function zoomFrame(cls) {
+  const content = el("div", { class: `zoom-content ${cls}` });
+  const frame = el("div", { class: "zoom-frame" }, content);
+  const board = { frame, content, zoom: null };
+  board.mount = () => {
+    board.zoom = Panzoom(content, { canvas: true, origin: "0 0", minScale: 0.25, maxScale: 3, step: 0.25,
+      cursor: "grab", excludeClass: "no-pan" });
+    frame.addEventListener("wheel", (event) => board.zoom.zoomWithWheel(event));
+  };
+  board.fit = () => {
+    const scale = Math.min(1, frame.clientWidth / content.offsetWidth, frame.clientHeight / content.offsetHeight);
+    board.zoom.zoom(scale, { animate: false });
+    board.zoom.pan(0, 0, { animate: false });
+  };
+  // Bring a point of the content (in unscaled pixels) to the middle of the frame, and keep it
+  // there when the window changes size (a phone turned, a window narrowed).
+  board.centre = (x, y) => {
+    board.point = [x, y];
+    const scale = board.zoom.getScale();
+    board.zoom.pan(frame.clientWidth / 2 / scale - x, frame.clientHeight / 2 / scale - y, { animate: false });
+  };
+  new ResizeObserver(() => { if (board.zoom && board.point) board.centre(...board.point); }).observe(frame);
+  const button = (text, tip, onclick) => el("button", { class: "zoom-button", "aria-label": tip, "data-tip": tip, onclick }, text);
+  board.tools = el("div", { class: "zoom-tools" },
+    button("+", "Zoom in (or pinch, or the mouse wheel)", () => board.zoom.zoomIn()),
+    button("−", "Zoom out", () => board.zoom.zoomOut()),
+    button("⤢", "Show the whole board", board.fit),
+    button("1:1", "Actual size", () => board.zoom.zoom(1)));
+  return board;
+}
+
+// A legend: one row per symbol, with the mark as the board draws it, its name and what it does.
+export function legend(title, rows) {
+  return el("details", { class: "legend" }, el("summary", {}, title),
+    el("dl", {}, rows.map(({ mark, name, text }) => [el("dt", {}, mark, " ", el("strong", {}, name)), el("dd", {}, text)])));
 }
 
 // One line of the log per event, in the rulebook's words; the newest at the bottom.

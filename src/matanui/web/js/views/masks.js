@@ -1,8 +1,10 @@
 // Quest for the Masks drawn as the table looks: the island map with its spaces and both Toa
 // Masks, and each player's Toa card with its effective skills (bonuses from attached cards
 // marked), the attached Great Mask and Turaga, masks won, piles, Missions and hand.
+// The map pans and zooms (the two mats together are wider than a phone), its edges carry the
+// row letters and column numbers the moves use, and every space, Toa and card has a tooltip.
 // Legal moves are clickable on the map; hand cards play their action.
-import { el } from "../common.js";
+import { el, legend, tooltips, zoomFrame } from "../common.js";
 
 const DIRS = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
 const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -10,7 +12,31 @@ const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const cellOf = (label) => [ROWS.indexOf(label[0]), Number(label.slice(1)) - 1];
 const labelOf = (row, col) => `${ROWS[row]}${col + 1}`;
 
-function mapView(book, obs, ctx) {
+// What each kind of space does, in the rulebook's words (the map file's legend names them).
+const DOES = {
+  blank: "Nothing happens here.",
+  west_start: "West Start Space; after the start of the game it is a blank space.",
+  east_start: "East Start Space; after the start of the game it is a blank space.",
+  mission: "Enter it and your Toa must accept a new Mission.",
+  challenge: "Enter it and your Toa competes in a Great Mask Challenge.",
+  game_action: "Enter it and you draw a Game Action card.",
+  portal: "From a Portal your Toa may jump to any other Portal.",
+};
+const DOUBLE = " Two circles: the result is doubled (two cards, or two challenges).";
+
+function spaceTip(space, label) {
+  return `${label}: ${space.name}. ${DOES[space.kind] || ""}${space.circles === 2 ? DOUBLE : ""}`;
+}
+
+function legendRows(book) {
+  return Object.entries(book.components.legend).filter(([, s]) => s.kind !== "sea").map(([symbol, s]) => ({
+    mark: el("span", { class: `legend-mark mcell k-${s.kind}${s.circles === 2 ? " double" : ""}` }, symbol === "." ? "" : symbol[0]),
+    name: `${symbol === "." ? "" : `${symbol[0]} · `}${s.name}`, text: `${DOES[s.kind] || ""}${s.circles === 2 ? DOUBLE : ""}`,
+  })).concat([{ mark: el("span", { class: "legend-mark mcell target" }), name: "Where you can go", text: "Click a highlighted space to move or jump there." },
+    { mark: el("span", { class: "legend-mark coord-mark" }, "C5"), name: "Space names", text: "Row letter (A at the North edge) and column number (1 at the West edge): the names the moves use." }]);
+}
+
+function mapCells(book, obs, ctx) {
   const map = book.components.maps[obs.map];
   const legend = book.components.legend;
   const ids = ctx.legal.map((a) => a.id);
@@ -25,24 +51,46 @@ function mapView(book, obs, ctx) {
     } else if (kind === "jump") label = arg;
     if (label) targets.set(label, [...(targets.get(label) || []), id]);
   }
-  const cells = [];
+  const text = (id) => ctx.legal.find((a) => a.id === id)?.text || id;
+  const cells = [el("span", { class: "ruler" })];
+  for (let col = 0; col < map.width; col += 1) cells.push(el("span", { class: "ruler" }, col + 1));
   for (let row = 0; row < map.height; row += 1) {
+    cells.push(el("span", { class: "ruler" }, ROWS[row]));
     for (let col = 0; col < map.width; col += 1) {
       const symbol = map.symbols[row * map.width + col];
       const space = legend[symbol];
       const label = labelOf(row, col);
       const here = targets.get(label) || [];
       const toa = obs.positions.map((p, seat) => (p === label ? seat : null)).filter((s) => s !== null);
-      cells.push(el("button", {
+      if (space.kind === "sea") { cells.push(el("span", { class: "mcell k-sea" })); continue; }
+      cells.push(el(here.length === 1 ? "button" : "div", {
         class: `mcell k-${space.kind}${space.circles === 2 ? " double" : ""}${here.length ? " target" : ""}`,
-        title: `${label}: ${space.name}`, disabled: here.length !== 1,
-        onclick: here.length === 1 ? () => ctx.act(here[0]) : null, dataset: { actions: here.join(" ") },
-      }, space.kind === "sea" ? "" : el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),
-      toa.map((seat) => el("span", { class: `toa-mask t-${obs.players[seat]}`, title: book.components.toa[obs.players[seat]].name },
-        book.components.toa[obs.players[seat]].name.slice(0, 2)))));
+        "data-tip": `${spaceTip(space, label)}${here.length ? ` — click: ${text(here[0])}` : ""}`,
+        onclick: here.length === 1 ? () => ctx.act(here[0]) : null, dataset: { actions: here.join(" "), space: label },
+      }, el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),
+      toa.map((seat) => {
+        const name = book.components.toa[obs.players[seat]].name;
+        return el("span", { class: `toa-mask t-${obs.players[seat]}`, "data-tip": `${name}'s Toa Mask (Player ${seat + 1}) on ${label}` }, name.slice(0, 2));
+      })));
     }
   }
-  return el("div", { class: "mmap", style: `grid-template-columns: repeat(${map.width}, 1fr)` }, cells);
+  return cells;
+}
+
+function mapView(book, obs, ctx, stage) {
+  const map = book.components.maps[obs.map];
+  const content = stage.frame.content;
+  content.style.gridTemplateColumns = `var(--ruler) repeat(${map.width}, var(--cell))`;
+  content.replaceChildren(...mapCells(book, obs, ctx));
+  if (stage.fitted !== obs.map) {
+    stage.fitted = obs.map;
+    // A laptop sees the whole map at once; a phone starts at full size around its own Toa.
+    const own = content.querySelector(`[data-space="${obs.positions[ctx.seat ?? 0]}"]`);
+    requestAnimationFrame(() => {
+      if (window.innerWidth > 760) stage.frame.fit();
+      else if (own) stage.frame.centre(own.offsetLeft + own.offsetWidth / 2, own.offsetTop + own.offsetHeight / 2);
+    });
+  }
 }
 
 function cardView(book, number, ctx) {
@@ -57,8 +105,8 @@ function cardView(book, number, ctx) {
   else if (c.mask_cards[key]) { title = c.mask_cards[key].name; text = c.mask_cards[key].text; kind = c.mask_cards[key].kind; }
   else if (c.missions[key]) { title = "Mission"; text = c.missions[key].text; kind = "mission"; }
   else if (c.challenges[key]) { title = "Challenge"; text = c.challenges[key].skill; kind = "challenge"; }
-  return el("button", { class: `mcard mk-${kind}${ids.length ? " playable" : ""}`, disabled: !onclick, onclick,
-    dataset: { actions: ids.join(" ") }, title: text },
+  return el(onclick ? "button" : "div", { class: `mcard mk-${kind}${ids.length ? " playable" : ""}`, onclick,
+    dataset: { actions: ids.join(" ") }, "data-tip": `#${number} ${title}: ${text}${onclick ? " — click to play it" : ""}` },
   el("span", { class: "card-no" }, `#${number}`), el("strong", {}, title), el("small", {}, text));
 }
 
@@ -74,12 +122,12 @@ function toaCard(book, obs, seat, ctx) {
   const you = seat === ctx.seat ? " (you)" : "";
   const hand = seat === ctx.seat && obs.hand ? obs.hand.map((n) => cardView(book, n, ctx))
     : [...mine.known_in_hand.map((n) => cardView(book, n, { legal: [] })),
-       ...Array.from({ length: mine.hand_size - mine.known_in_hand.length }, () => el("div", { class: "mcard back" }))];
+       ...Array.from({ length: mine.hand_size - mine.known_in_hand.length }, () => el("div", { class: "mcard back", "data-tip": "A card in this player's hand, face down" }))];
   return el("section", { class: `player masks-player${obs.current_player === seat ? " to-move" : ""}` },
     el("h3", {}, `Player ${seat + 1}${you} · ${toa.name}`,
       el("span", { class: "small" }, ` · ${mine.masks}/${obs.masks_to_win} Great Masks · at ${obs.positions[seat]}`)),
     el("div", { class: "player-row" },
-      el("div", { class: `toa-card e-${toa.element}` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),
+      el("div", { class: `toa-card e-${toa.element}`, "data-tip": `${toa.name}'s Toa card: the skill numbers a challenge adds to the die, with bonuses from attached cards in green` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),
       el("div", { class: "attached" }, attached.length ? attached : el("small", {}, "no card attached")),
       el("div", { class: "piles small" },
         el("div", {}, `Mask pile: ${mine.mask_pile}`), el("div", {}, `Action pile: ${mine.action_pile}`),
@@ -88,12 +136,23 @@ function toaCard(book, obs, seat, ctx) {
 }
 
 export function render(root, obs, ctx) {
+  let stage = root.querySelector(":scope > .masks");
+  if (!stage) {
+    const frame = zoomFrame("mmap");
+    stage = el("div", { class: "masks" }, el("div", { class: "them" }),
+      el("div", { class: "masks-middle" }, el("div", { class: "board-bar" }, legend("Legend: what the spaces mean", legendRows(ctx.book)), frame.tools),
+        frame.frame, el("div", { class: "small turn-line" }), el("div", { class: "challenge" })),
+      el("div", { class: "us" }));
+    stage.frame = frame;
+    root.replaceChildren(stage);
+    frame.mount();
+  }
+  tooltips(root);
   const bottom = ctx.seat ?? 0;
   const challenge = obs.challenge;
-  root.replaceChildren(el("div", { class: "masks" },
-    toaCard(ctx.book, obs, 1 - bottom, ctx),
-    el("div", { class: "masks-middle" }, mapView(ctx.book, obs, ctx),
-      el("div", { class: "small" }, `Turn ${obs.turn} · challenge pile ${obs.challenge_pile} · mission pile ${obs.mission_pile}`),
-      challenge ? el("div", { class: "challenge" }, `Challenge of ${challenge.skill}: ${challenge.scores.join(" vs ")}`) : null),
-    toaCard(ctx.book, obs, bottom, ctx)));
+  mapView(ctx.book, obs, ctx, stage);
+  stage.querySelector(".them").replaceChildren(toaCard(ctx.book, obs, 1 - bottom, ctx));
+  stage.querySelector(".us").replaceChildren(toaCard(ctx.book, obs, bottom, ctx));
+  stage.querySelector(".turn-line").textContent = `Turn ${obs.turn} · challenge pile ${obs.challenge_pile} · mission pile ${obs.mission_pile}`;
+  stage.querySelector(".challenge").textContent = challenge ? `Challenge of ${challenge.skill}: ${challenge.scores.join(" vs ")}` : "";
 }

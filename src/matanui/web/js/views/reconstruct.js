@@ -2,12 +2,17 @@
 // spaces (filled as the Toa is built), hands of coloured Game Action cards (the opponent's
 // face down, except the cards everyone saw taken), the draw pile, the discard pile and the
 // card in play. Legal actions are clickable: a card in the hand, then the space it goes to.
-import { el } from "../common.js";
+import { el, tooltips } from "../common.js";
 
 const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "right-arm": "rarm",
   head: "head", "kanohi-nuva": "kanohi", tool: "tool" };
 const KIND_ICON = { add: "+", remove: "−", stop: "⊘" };
 const KIND_WORD = { add: "add", remove: "remove", stop: "stop" };
+const KIND_DOES = {
+  add: "Play it to add one of its parts, in its colour, to your Toa.",
+  remove: "Play it to take one of its parts off your opponent's Toa.",
+  stop: "Play it at once when your opponent plays a card: that card does nothing.",
+};
 let selected = null;  // the hand card chosen first, when it has several uses
 
 function parse(id) {
@@ -20,7 +25,7 @@ function cardFace(book, id, { actions = [], onclick, small = false, target = fal
   const parts = card.parts.map((p) => book.components.parts.find((x) => x.id === p).name);
   return el("button", {
     class: `card face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}`,
-    disabled: !onclick, onclick, title: `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}`,
+    disabled: !onclick, onclick, "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
     dataset: { card: id, actions: actions.join(" ") },
   },
   el("span", { class: "card-no" }, `#${id}`),
@@ -28,8 +33,8 @@ function cardFace(book, id, { actions = [], onclick, small = false, target = fal
   el("span", { class: "card-parts" }, card.kind === "stop" ? "STOP" : parts.join(" · ")));
 }
 
-function cardBack(label = "") {
-  return el("div", { class: "card back", "aria-label": "face-down card" }, el("span", {}, label));
+function cardBack(label = "", tip = "A Game Action card, face down") {
+  return el("div", { class: "card back", "aria-label": "face-down card", "data-tip": tip }, el("span", {}, label));
 }
 
 function mat(book, obs, seat, { legal, act, mine }) {
@@ -44,11 +49,12 @@ function mat(book, obs, seat, { legal, act, mine }) {
     return el("button", {
       class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${here ? " target" : ""}`,
       disabled: !here, onclick: here ? () => { selected = null; act(here); } : null,
-      dataset: { part: part.id, actions: uses.join(" ") }, title: part.name,
+      dataset: { part: part.id, actions: uses.join(" ") },
+      "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${here ? " — click to play the chosen card here" : ""}`,
     }, el("span", {}, part.name));
   });
   return el("div", { class: `mat e-${toa.element}`, "aria-label": `${toa.name}'s mat` },
-    el("div", { class: "torso" }, el("strong", {}, toa.name), el("span", {}, `${built.size}/7`)),
+    el("div", { class: "torso", "data-tip": `${toa.name}: ${built.size} of 7 parts built; the first to build all seven wins` }, el("strong", {}, toa.name), el("span", {}, `${built.size}/7`)),
     ...slots);
 }
 
@@ -91,7 +97,7 @@ function centre(book, obs, ctx) {
   });
   const pending = obs.pending;
   return el("section", { class: "centre" },
-    el("div", { class: "pile" }, el("div", { class: "card back deck" }, el("span", {}, obs.draw_pile_size)), el("small", {}, "draw pile")),
+    el("div", { class: "pile" }, cardBack(obs.draw_pile_size, `The draw pile: ${obs.draw_pile_size} Game Action cards`), el("small", {}, "draw pile")),
     el("div", { class: "in-play" }, pending
       ? [cardFace(book, pending.card), el("small", {}, `Player ${pending.seat + 1} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
       : el("small", {}, `Turn ${obs.turn}${obs.advanced ? " · advanced" : ""}`)),
@@ -105,6 +111,7 @@ export function render(root, obs, ctx) {
   const act = Object.assign((id) => ctx.act(id), { redraw: () => render(root, obs, ctx) });
   if (selected !== null && !(obs.hand || []).includes(selected)) selected = null;
   const full = { ...ctx, act, viewer };
+  tooltips(root);
   root.replaceChildren(el("div", { class: "reconstruct" },
     player(ctx.book, obs, 1 - bottom, full),
     centre(ctx.book, obs, full),
