@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -64,6 +65,16 @@ def list_games() -> None:
         console.print(f"  characters: {', '.join(game.characters())}")
         for key, text in game.option_help().items():
             console.print(f"  -o {key}=...  {escape(text)}")
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="Which game (see `matanui games`).")) -> None:
+    """How to play a game, with the key to every symbol of its board."""
+    from matanui.games.guide import page_markdown
+
+    if game not in games.names():
+        fail(MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}"))
+    console.print(Markdown(page_markdown(game)))
 
 
 @app.command()

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 
@@ -34,10 +35,12 @@ from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
 from matanui.engine.files import write_atomically
+from matanui.games.guide import page_markdown
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
-    "'?' shows this help, 'l' the whole log, 's' saves, 'q' saves and quits."
+    "'?' shows how to play and the key to the board, 'l' the whole log, 's' saves, "
+    "'q' saves and quits."
 )
 PERSON = "person"  # a seat played at this terminal; any other seat kind names a bot (agent)
 MAX_ANSWER = 100  # characters: longer than any action id or number of one
@@ -191,6 +194,7 @@ class TerminalGame:
         if command in ("q", "quit", "exit"):
             raise QuitGame
         if command in ("?", "h", "help"):
+            self.console.print(Markdown(page_markdown(self.state.game.name)))
             self.console.print(HELP)
             return None
         if command in ("l", "log"):

@@ -46,6 +46,7 @@ async function receive(connection, message) {
     connection.log = message.events;
     connection.view = message;
     book = book || (await pictureBook(message.game));
+    $("how-to-play").href = book.how_to_play;
     view = view || (await boardView(message.game));
     problem = "";
   } else if (message.type === "update") {

@@ -137,6 +137,8 @@ async function refresh() {
 
 async function start() {
   catalog = await api("/api/catalog");
+  $("how-to-play").replaceChildren("How to play: ", ...catalog.flatMap((g, i) =>
+    [i ? " · " : "", el("a", { href: g.how_to_play }, g.title)]));
   $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.id }, g.title)));
   $("game-select").addEventListener("change", drawForm);
   $("add-seat").addEventListener("click", () => {
