@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from matanui import games
+from matanui.games.text import wrap
 
 EVERY = {"reconstruct": 3, "masks": 8, "makuta": 40}  # steps between positions drawn
 CASES = [
@@ -62,3 +63,14 @@ def test_every_position_fits_80_columns_without_a_broken_line(name, players, opt
         assert max(len(line) for line in shown) <= 80
         seen += 1
     assert seen > 50
+
+
+def test_a_long_line_wraps_at_spaces_under_its_words_and_keeps_its_markup():
+    line = ("   4. Trade: discard card #20 (green: remove Tool / Kanohi Nuva), take card #16 "
+            "(green: add Left Arm / Tool / Head) from the discard pile; your turn ends  [dim]trade:20:16[/]")
+    assert wrap(line, 79, hang=6) == [
+        "   4. Trade: discard card #20 (green: remove Tool / Kanohi Nuva), take card #16",
+        "      (green: add Left Arm / Tool / Head) from the discard pile; your turn ends",
+        "      [dim]trade:20:16[/dim]",
+    ]
+    assert wrap("short [red]line[/]") == ["short [red]line[/]"]  # a line that fits is kept as it is

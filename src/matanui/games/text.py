@@ -14,14 +14,15 @@ WIDTH = 76
 HANG = 2  # continuation lines are indented this much more than the line they continue
 
 
-def wrap(line: str, width: int = WIDTH) -> list[str]:
-    """One markup line as lines of at most `width` columns, markup kept."""
+def wrap(line: str, width: int = WIDTH, hang: int | None = None) -> list[str]:
+    """One markup line as lines of at most `width` columns, markup kept; continuation lines
+    are indented `hang` columns (default: the line's own indent and two more)."""
     text = Text.from_markup(line)
     plain = text.plain
     if text.cell_len <= width:
         return [line]
     lead = len(plain) - len(plain.lstrip(" "))
-    hang = min(lead + HANG, width // 2)
+    hang = min(lead + HANG if hang is None else hang, width // 2)
     cuts: list[int] = []
     start, room = 0, width
     while len(plain) - start > room:
@@ -34,8 +35,8 @@ def wrap(line: str, width: int = WIDTH) -> list[str]:
     pieces = text.divide(cuts)
     lines = [pieces[0].markup]
     for piece in pieces[1:]:
-        body = piece[1:] if piece.plain.startswith(" ") else piece
-        lines.append(" " * hang + body.markup)
+        spaces = len(piece.plain) - len(piece.plain.lstrip(" "))
+        lines.append(" " * hang + piece[spaces:].markup)
     return lines
 
 

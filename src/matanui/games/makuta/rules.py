@@ -350,7 +350,7 @@ class MakutaState(State):
         self.pawns[me] = there
         self.path.append(there)
         self.steps -= 1
-        events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]}.",
+        events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]} to {self._space(there)}.",
                         {"seat": me, "to": self.island.names[there]})]
         # MAKUTA-RAHI-NO-PASS: a Rahi stops the move; so does the last pip.
         if there in self.rahi or self.steps == 0:
