@@ -1014,7 +1014,7 @@ class MakutaState(State):
         face = self._label(token) if self.known[token] & bit else "face down"
         where = {"return": "Place your", "steal": "Take", "take": "Take"}[verb]
         of = "" if verb == "return" else f" of {self._who(owner)}"
-        return f"{where} {KIND_IDS[kind]} token #{slot + 1}{of} ({face})" + \
+        return f"{where} {TOKEN_WORDS[kind]} #{slot + 1}{of} ({face})" + \
             (" face down on the start space" if verb == "return" else "")
 
     def _space_words(self, node: int) -> str:
