@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -81,6 +82,16 @@ OPTIONS_HELP = options_help()
 
 
 @app.command()
+def rules(game: str = typer.Argument(..., help="Which game (see `matanui games`).")) -> None:
+    """How to play a game, with the key to every symbol of its board."""
+    from matanui.games.guide import page_markdown
+
+    if game not in games.names():
+        fail(MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}"))
+    console.print(Markdown(page_markdown(game)))
+
+
+@app.command()
 def play(
     game: str | None = typer.Argument(None, help="Which game (see `matanui games`; default "
                                       "reconstruct)."),
@@ -147,39 +158,52 @@ def tutorial(
 @app.command("replay")
 def replay_command(
     path: Path = typer.Argument(..., help="A saved game record (JSON)."),
-    seat: int | None = typer.Option(None, "--seat", help="Watch as this seat (0-based); "
-                                       "default: the public view."),
+    seat: int | None = typer.Option(None, "--seat", help="Watch as this player (1 for Player 1, "
+                                       "...); default: the public view."),
     all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
 ) -> None:
-    """Step through a saved game, forwards and back."""
+    """Step through a saved game, forwards and back, with what each action did."""
     try:
         record = Record.load(path)
         final = replay(record)
     except MatanuiError as error:
         fail(error)
-    if seat is not None and not 0 <= seat < len(final.players):
-        fail(MatanuiError(f"--seat must be 0 to {len(final.players) - 1}"))
+    players = len(final.players)
+    if seat is not None and not 1 <= seat <= players:
+        fail(MatanuiError(f"--seat must be a player from 1 to {players}"))
+    viewer = None if seat is None else seat - 1
     render = importlib.import_module(f"matanui.games.{record.game}.render").render
     total = len(record.actions)
-    step = 0 if not all_ else total
     if all_:
         state = replay(record, 0)
-        for event in getattr(state, "setup_events", []):
-            console.print(escape(event.view(seat)["text"]))
+        narrate(getattr(state, "setup_events", []), viewer)
         for action in record.actions:
-            for event in state.apply(action):
-                console.print(escape(event.view(seat)["text"]))
-        console.print(Panel(render(state.game, state.observation(seat)), expand=False))
+            narrate(state.apply(action), viewer)
+        console.print(Panel(render(state.game, state.observation(viewer)), expand=False))
         return
-    while True:
-        state = replay(record, step)
-        console.print(Panel(render(state.game, state.observation(seat)), expand=False,
+    step: int | None = 0
+    while step is not None:
+        if step == 0:
+            state = replay(record, 0)
+            narrate(getattr(state, "setup_events", []), viewer)
+        else:  # the action that led here, and what it did
+            state = replay(record, step - 1)
+            words = escape(state.describe(record.actions[step - 1]))
+            console.print(f"[bold]Action {step}, Player {state.current_player + 1}:[/] {words}")
+            narrate(state.apply(record.actions[step - 1]), viewer)
+        console.print(Panel(render(state.game, state.observation(viewer)), expand=False,
                             title=f"after action {step} of {total}"))
-        if step < total:
-            console.print(f"next: {escape(state.describe(record.actions[step]))}")
         step = next_replay_step(step, total)
-        if step is None:
-            return
+
+
+def narrate(events: list, viewer: int | None) -> None:
+    for event in events:
+        console.print(f"  {escape(event.view(viewer)['text'])}")
+
+
+def replay_prompt(total: int) -> str:
+    """The keys of the replay, as the person sees them (brackets escaped from Rich markup)."""
+    return escape(f"[Enter] or [n] next, [b] back, [0-{total}] go to that action, [q] quit: ")
 
 
 def next_replay_step(step: int, total: int) -> int | None:
@@ -189,7 +213,7 @@ def next_replay_step(step: int, total: int) -> int | None:
 
     while True:
         try:
-            answer = read_answer(console.input(r"\[Enter] next, \[b] back, \[number] jump, \[q] quit: "))
+            answer = read_answer(console.input(replay_prompt(total)))
         except (EOFError, KeyboardInterrupt):
             console.print()
             return None
@@ -203,9 +227,9 @@ def next_replay_step(step: int, total: int) -> int | None:
             return max(0, step - 1)
         if number is not None:
             return min(total, number)
-        if not answer:
+        if not answer or answer.lower() == "n":
             return step + 1 if step < total else None
-        console.print(f"[red]{escape(answer)} is not an answer here: press Enter, or type b, a "
+        console.print(f"[red]{escape(answer)} is not an answer here: press Enter or n, or type b, a "
                       f"number from 0 to {total}, or q.[/]")
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 
@@ -34,12 +35,16 @@ from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
 from matanui.engine.files import write_atomically
+from matanui.games.guide import page_markdown
+from matanui.games.text import wrap
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
-    "'?' shows this help, 'l' the whole log, 's' saves, 'q' saves and quits."
+    "'?' shows how to play and the key to the board, 'l' the whole log, 's' saves, "
+    "'q' saves and quits."
 )
 PERSON = "person"  # a seat played at this terminal; any other seat kind names a bot (agent)
+ACTION_HANG = 6  # a long action's next lines start under its words, after "  12. "
 MAX_ANSWER = 100  # characters: longer than any action id or number of one
 CLEAR_SCROLLBACK = "\x1b[3J"  # so that the next person cannot scroll back to a hand
 
@@ -149,7 +154,9 @@ class TerminalGame:
         self._show(seat)
         for number, action in enumerate(actions, start=1):
             words = escape(self.state.describe(action))
-            self.console.print(f"  [bold]{number:>2}[/]. {words}  [dim]{escape(action)}[/]")
+            line = f"  [bold]{number:>2}[/]. {words}  [dim]{escape(action)}[/]"
+            for row in wrap(line, self.console.width - 1, hang=ACTION_HANG):
+                self.console.print(row)
         while True:
             try:
                 action = self._choose(self.ask(f"Player {seat + 1}, choose 1-{len(actions)} (? for help)"),
@@ -191,6 +198,7 @@ class TerminalGame:
         if command in ("q", "quit", "exit"):
             raise QuitGame
         if command in ("?", "h", "help"):
+            self.console.print(Markdown(page_markdown(self.state.game.name)))
             self.console.print(HELP)
             return None
         if command in ("l", "log"):

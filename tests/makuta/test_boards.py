@@ -35,8 +35,8 @@ def test_the_lander_lays_the_board_by_any_of_its_portals():
     board = GAME.parts.boards["ko-ice-plain"]
     assert state.legal_actions() == ["place:2:0", "place:1:1", "place:0:2"]
     assert len(board.portals()) == 3
-    assert state.describe("place:1:1") == "Lay Ko-Wahi: Ko-Koro Ice Plain by its portal 1, " \
-                                          "turned 90 degrees"
+    assert state.describe("place:1:1") == ("Lay Ko-Wahi: Ko-Koro Ice Plain with its portal 2 against "
+                                           "yours, turned 90 degrees clockwise: it covers -2,-9 to 3,-4")
     play(state, "place:1:1")
     island = state.island
     landed = island.by_name["0,-3"]

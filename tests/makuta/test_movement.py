@@ -18,7 +18,7 @@ def test_moves_are_north_east_south_or_west_one_space_each():
     state = arranged(dice=[1])
     play(state, "roll")
     assert state.legal_actions() == ["move:N", "move:E", "move:S", "move:W"]
-    assert state.describe("move:E") == "Move east to 2,0 (0 steps left)"
+    assert state.describe("move:E") == "Move east to the space at 2,0 (0 steps left)"
     play(state, "move:E")
     assert state.observation(None)["pawns"][0] == "2,0"
 
@@ -43,7 +43,8 @@ def test_an_exact_roll_is_not_needed_to_land_on_a_token_or_a_portal():
     assert "stop" in state.legal_actions()  # the portal 0,-3 ...
     play(state, "move:W")
     assert "stop" in state.legal_actions()  # ... and the key may be landed on
-    assert state.describe("stop") == "Stop here (2 of the roll unused)"
+    assert state.describe("stop") == ("Stop on the space at -1,-3 with a face-down key token "
+                                      "(2 of the roll unused)")
     events = play(state, "stop")
     assert texts(events)[:2] == ["Tahu stops with 2 spaces of the roll unused.",
                                  "Tahu collects a key token."]

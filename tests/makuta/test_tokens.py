@@ -98,7 +98,7 @@ def test_a_miru_levitates_to_any_other_space_once():
     play(state, "levitate")
     targets = state.legal_actions()
     assert "to:start" not in targets and len(targets) == len(state.island) - 1
-    assert state.describe("to:2,3") == "Levitate to 2,3 (a token)"
+    assert state.describe("to:2,3") == "Levitate to the space at 2,3 with a face-down Kanohi token"
     events = play(state, "to:2,3")
     assert texts(events)[0] == "Tahu uses the Kanohi Miru to levitate to 2,3; the Miru is " \
                                "placed face down on the start space."

@@ -44,8 +44,8 @@ def test_a_turn_cannot_be_passed_without_moving():
 def test_moving_two_spaces_through_a_mission_space_onto_a_challenge_space_takes_no_mission():
     state = far_apart(at="C4", hands=[[30], []], challenge_pile=[4], mission_pile=[15])
     assert "play:30:WW" in state.legal_actions()
-    assert state.describe("play:30:WW") == ("Play Reward (Card #30): move two spaces West to C2 "
-                                            "(Challenge space)")
+    assert state.describe("play:30:WW") == ("Play Reward (Card #30): move two spaces West to the "
+                                            "Challenge space at C2: a Great Mask Challenge")
     events = state.apply("play:30:WW")
     assert position(state, 0) == "C2"
     assert not said(events, "Mission")

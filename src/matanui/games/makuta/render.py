@@ -1,35 +1,43 @@
 """Quest for Makuta drawn as text (Rich console markup) from one seat's observation: the
 growing island, every collector card as that seat may see it, the dice, the temple and the
-decision in progress. Each space is two characters wide; a wide island is shown around the
-viewer's pawn."""
+decision in progress, within 80 columns. Each space is two characters wide; a wide island is
+shown around the viewer's pawn. The key under the map is the game's legend (data/legend.toml),
+the same the `?` help shows in full."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
+from ..guide import legend
+from ..text import WIDTH, fit
 from .island import START_NAME, Island
 from .rules import MakutaGame
 
-MAX_COLUMNS = 46  # two characters each, plus the row labels: within 100 columns
+MAX_COLUMNS = (WIDTH - 6) // 2  # two characters each, after the row labels
 MAX_ROWS = 30
 PAWN_STYLE = {"tahu": "bold red", "onua": "bold magenta", "lewa": "bold green",
               "gali": "bold blue", "kopaka": "bold cyan", "pohatu": "bold yellow"}
 ITEM_LETTER = {"kanohi": "k", "turaga": "t", "key": "y"}
-LEGEND = ("T* L* G* K* P* O* a Toa (T+ more)  [red]r?[/] Rahi (or its value)  k? t? y? Kanohi, "
-          "Turaga, key\n"
-          "[bold]()[/] open portal  == joined  G? L0-L5 gate, lock  [red]MM[/] temple  "
-          "SS Toa Landing  ░░ scenery")
+KEY_GROUPS = ("space", "piece")
+
+
+def key() -> str:
+    """What each square of the map shows, from the game's legend."""
+    return "  ".join(f"{symbol.terminal.strip()} {symbol.name}" for symbol in legend("makuta")
+                     if symbol.group in KEY_GROUPS and symbol.terminal)
 
 
 def render(game: MakutaGame, obs: dict[str, Any]) -> str:
     island = Island.rebuild(game.shapes, obs["boards"])
     lines = [_header(game, obs)]
     lines += _map(game, obs, island)
-    lines += [f"[dim]{line}[/]" for line in LEGEND.splitlines()]
+    lines += [f"[dim]{escape(key())}[/]"]
     lines += _players(game, obs)
     lines += _table(game, obs, island)
     lines += _decision(game, obs)
-    return "\n".join(lines)
+    return fit(lines)
 
 
 def _who(game: MakutaGame, obs: dict[str, Any], seat: int) -> str:

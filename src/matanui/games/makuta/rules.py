@@ -365,7 +365,7 @@ class MakutaState(State):
         self.pawns[me] = there
         self.path.append(there)
         self.steps -= 1
-        events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]}.",
+        events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]} to {self._space(there)}.",
                         {"seat": me, "to": self.island.names[there]})]
         # MAKUTA-RAHI-NO-PASS: a Rahi stops the move; so does the last pip.
         if there in self.rahi or self.steps == 0:
@@ -998,16 +998,20 @@ class MakutaState(State):
         me = self.decider
         if kind == "move":
             left = self.steps - 1
-            return (f"Move {DIR_WORDS[move[1]]} to {self._space(move[2])} "
+            return (f"Move {DIR_WORDS[move[1]]} to {self._space_words(move[2])} "
                     f"({left} {'step' if left == 1 else 'steps'} left)")
         if kind in SIMPLE_WORDS:
             return SIMPLE_WORDS[kind](self)
         if kind in ("to", "put"):
             verb = "Levitate to" if kind == "to" else f"Put {self._who(self.victim)} on"
-            return f"{verb} {self._space(move[1])}{self._what_is_at(move[1])}"
+            return f"{verb} {self._space_words(move[1])}"
         if kind == "place":
-            name = self.game.parts.boards[self.placing].name
-            return f"Lay {name} by its portal {move[2]}, turned {move[1] * 90} degrees"
+            _, rot, portal, x, y = move
+            board = self.game.parts.boards[self.placing]
+            far = board.size - 1
+            turned = f"turned {rot * 90} degrees clockwise" if rot else "not turned"
+            return (f"Lay {board.name} with its portal {portal + 1} against yours, {turned}: it "
+                    f"covers {x},{y} to {x + far},{y + far}")
         if kind in ("return", "steal", "take"):
             return self._describe_slot(kind, move[1], move[2])
         if kind == "akaku":
@@ -1025,20 +1029,36 @@ class MakutaState(State):
         face = self._label(token) if self.known[token] & bit else "face down"
         where = {"return": "Place your", "steal": "Take", "take": "Take"}[verb]
         of = "" if verb == "return" else f" of {self._who(owner)}"
-        return f"{where} {KIND_IDS[kind]} token #{slot + 1}{of} ({face})" + \
+        return f"{where} {TOKEN_WORDS[kind]} #{slot + 1}{of} ({face})" + \
             (" face down on the start space" if verb == "return" else "")
 
-    def _what_is_at(self, node: int) -> str:
+    def _space_words(self, node: int) -> str:
+        """A space as the deciding player sees it: its kind, what lies on it (face down unless
+        that player has seen it) and its name, e.g. 'the space at 2,0 with a face-down Rahi'."""
+        if node == self.start_node:
+            count = len(self.start)
+            return "Toa Landing" + (f" ({count} face-down token{'s' if count > 1 else ''} there)"
+                                    if count else "")
+        tokens = self.game.parts.tokens
+        bit = 1 << self.decider
         things = []
         if node in self.rahi:
-            things.append("a Rahi")
-        if node in self.items:
-            things.append("a token")
-        if node in self.locks:
-            things.append("a lock")
+            rahi = self.rahi[node]
+            things.append(f"a Rahi of strength {tokens[rahi].value}" if self.known[rahi] & bit
+                          else "a face-down Rahi")
+        for token in (*self.items.get(node, ()), *([self.locks[node]] if node in self.locks else ())):
+            things.append(f"the {self._label(token)}" if self.known[token] & bit
+                          else f"a face-down {TOKEN_WORDS[tokens[token].kind]}")
         if self.island.is_open_portal(node):
-            things.append("an open portal")
-        return f" ({', '.join(things)})" if things else ""
+            kind = "open portal"
+        elif node in self.island.out:
+            kind = "joined portal"
+        elif node in self.island.gate:
+            kind = "temple gate"
+        else:
+            kind = "space"
+        there = f" with {' and '.join(things)}" if things else ""
+        return f"the {kind} at {self.island.names[node]}{there}"
 
     def _moves_table(self) -> dict[str, Any]:
         if self._moves is None:
@@ -1340,10 +1360,12 @@ PHASE_WORDS = {
     TAKE: "which item the player to the right loses", PUT: "where the loser's pawn goes",
 }
 
+TOKEN_WORDS = {KANOHI: "Kanohi token", TURAGA: "Turaga token", KEY: "key token", LOCK: "lock"}
+
 SIMPLE_WORDS = {
     "roll": lambda s: f"Roll the {s._die(s.decider)[0]} die and move",
     "levitate": lambda _: "Use the Kanohi Miru to levitate to any other space",
-    "stop": lambda s: f"Stop here ({s.steps} of the roll unused)",
+    "stop": lambda s: f"Stop on {s._space_words(s.pawns[s.decider])} ({s.steps} of the roll unused)",
     "take-start": lambda _: "Take one token from the start space without looking",
     "skip": lambda s: {START_TOKEN: "Leave the start space's tokens",
                        REVEAL: "Leave the lock face down",

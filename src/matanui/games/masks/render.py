@@ -1,17 +1,18 @@
 """Quest for the Masks drawn as text (Rich console markup) from one seat's observation: the
 map with both Toa Masks, a legend, each player's Toa card with effective skills, attached and
-unattached cards, hand and Mission queue. Fits a 100-column terminal (the whole island is 88
-columns wide)."""
+unattached cards, hand and Mission queue. Fits an 80-column terminal: a space takes three
+columns, or two on the whole island (28 spaces wide)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..text import WIDTH, fit
 from .cards import SKILL_NAMES
 from .maps import ROW_LETTERS, Board, Symbol
 from .rules import MasksGame
 
-WIDTH = 96  # the columns a line may take inside the terminal's panel
+ROW_LABEL = 4  # "  A " before each row of the map
 # How each kind of space looks (three columns per space); names come from the map's legend.
 KIND_STYLE = {"sea": "on blue", "blank": "dim", "west_start": "dim", "east_start": "dim",
               "mission": "bold magenta", "challenge": "bold red", "game_action": "bold green",
@@ -25,36 +26,49 @@ def escape(text: str) -> str:
     return text.replace("[", "\\[")
 
 
-def glyph(symbol: Symbol) -> str:
-    """A space as three columns of markup: ' C ', 'C C' for a double space, ' · ' for blank."""
+def glyph(symbol: Symbol, cols: int = 3) -> str:
+    """A space as `cols` (3 or 2) columns of markup: ' C ' or 'C ', 'C C' or 'CC' for a double
+    space, ' · ' or '· ' for blank."""
+    letter = symbol.symbol[:1]
     if symbol.kind == "sea":
-        text = "   "
+        text = " " * cols
     elif symbol.kind == "blank":
-        text = " · "
+        text = "·".center(cols) if cols == 3 else "· "
     elif symbol.circles == 2:
-        text = f"{symbol.symbol[0]} {symbol.symbol[0]}"
+        text = f"{letter} {letter}" if cols == 3 else letter * 2
     else:
-        text = symbol.symbol[:1].center(3)
+        text = letter.center(cols) if cols == 3 else letter + " "
     return f"[{KIND_STYLE[symbol.kind]}]{text}[/]"
 
 
-def legend(game: MasksGame, width: int = WIDTH) -> str:
+def columns(board: Board) -> int:
+    """Columns a space takes: three where the map fits in them, else two."""
+    return 3 if ROW_LABEL + 3 * board.width <= WIDTH else 2
+
+
+def legend(game: MasksGame, cols: int = 3, width: int = WIDTH) -> str:
     """The legend of the map file: glyph and name of each kind of space, wrapped to `width`."""
     lines: list[list[str]] = [[]]
     used = 0
     for symbol in game.maps.legend.values():
-        size = 3 + 1 + len(symbol.name) + 2  # glyph, space, name, gap
+        size = cols + 1 + len(symbol.name) + 2  # glyph, space, name, gap
         if used + size > width and lines[-1]:
             lines.append([])
             used = 0
-        lines[-1].append(f"{glyph(symbol)} {escape(symbol.name)}")
+        lines[-1].append(f"{glyph(symbol, cols)} {escape(symbol.name)}")
         used += size
     return "\n".join("  ".join(line) for line in lines)
 
 
 def draw_map(game: MasksGame, board: Board, obs: dict[str, Any]) -> list[str]:
     masks = {board.cell(label): seat for seat, label in enumerate(obs["positions"])}
-    lines = ["    " + "".join(f"{col + 1:>3}" for col in range(board.width))]
+    cols = columns(board)
+    numbers = [str(col + 1) for col in range(board.width)]
+    if cols == 3:
+        lines = [" " * ROW_LABEL + "".join(f"{n:^3}" for n in numbers)]
+    else:  # tens above units, so that 10 and 11 do not run together
+        lines = [" " * ROW_LABEL + "".join(f"{n[:-1]:<2}" for n in numbers),
+                 " " * ROW_LABEL + "".join(f"{n[-1]:<2}" for n in numbers)]
     for row in range(board.height):
         cells = []
         for col in range(board.width):
@@ -62,20 +76,21 @@ def draw_map(game: MasksGame, board: Board, obs: dict[str, Any]) -> list[str]:
             if cell in masks:
                 toa = obs["players"][masks[cell]]
                 name = game.cards.toa[toa].name[:2]
-                cells.append(f"[{TOA_STYLE.get(toa, 'reverse')}]{name:^3}[/]")
+                cells.append(f"[{TOA_STYLE.get(toa, 'reverse')}]{name:^{cols}}[/]")
             else:
-                cells.append(glyph(game.maps.legend[board.symbols[cell]]))
+                cells.append(glyph(game.maps.legend[board.symbols[cell]], cols))
         lines.append(f"  {ROW_LETTERS[row]} " + "".join(cells))
     return lines
 
 
-def skills_line(game: MasksGame, seat_obs: dict[str, Any]) -> str:
+def skills_lines(game: MasksGame, seat_obs: dict[str, Any]) -> list[str]:
+    """The six skills, three to a line so that a bonus never breaks a line."""
     base = game.cards.toa[seat_obs["toa"]].skills
     parts = []
     for name, value, bare in zip(SKILL_NAMES, seat_obs["skills"], base, strict=True):
         extra = f" [green](+{value - bare})[/]" if value != bare else ""
         parts.append(f"{name} [bold]{value}[/]{extra}")
-    return "  ".join(parts)
+    return ["  " + "  ".join(parts[:3]), "  " + "  ".join(parts[3:])]
 
 
 def card_name(game: MasksGame, number: int) -> str:
@@ -95,16 +110,16 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int) -> list[str]:
     turn = "  [bold yellow]<- to decide[/]" if obs["current_player"] == seat else ""
     lines = [f"[bold]Player {seat + 1}{you}[/]: [{TOA_STYLE.get(me['toa'], 'bold')}] {toa.name} [/] "
              f"at {obs['positions'][seat]}, Great Masks {me['masks']}/{obs['masks_to_win']}{turn}",
-             "  " + skills_line(game, me)]
+             *skills_lines(game, me)]
     mask = card_name(game, me["mask"]) if me["mask"] else "none"
     turaga = card_name(game, me["turaga"]) if me["turaga"] else "none"
-    lines.append(f"  Attached: Great Mask {mask}; Turaga {turaga}")
+    lines += [f"  Attached Great Mask: {mask}", f"  Attached Turaga: {turaga}"]
     loose = [card_name(game, n) for n in me["won"] if n not in (me["mask"], me["turaga"])]
     if loose:
         lines.append("  Unattached: " + "; ".join(loose))
     if obs["seat"] == seat and obs["hand"] is not None:
-        hand = "; ".join(action_card(game, n) for n in obs["hand"]) or "empty"
-        lines.append(f"  Hand ({len(obs['hand'])}/5): {hand}")
+        lines.append(f"  Hand ({len(obs['hand'])}/5):" + ("" if obs["hand"] else " empty"))
+        lines += [f"    {action_card(game, n)}" for n in obs["hand"]]
     else:
         known = me["known_in_hand"]
         seen = f" (known: {', '.join(f'#{n}' for n in known)})" if known else ""
@@ -118,7 +133,8 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int) -> list[str]:
     closed = [label for label in (me["last_challenge"], me["last_game_action"]) if label]
     discard = ", ".join(f"#{n}" for n in me["action_discard"]) or "none"
     lines.append(f"  [dim]Piles: Great Mask/Turaga {me['mask_pile']}, Game Action {me['action_pile']} "
-                 f"(discard {discard}); may not go back to: {', '.join(closed) or 'nothing'}[/]")
+                 f"(discard {discard})[/]")
+    lines.append(f"  [dim]May not go back to: {', '.join(closed) or 'nothing'}[/]")
     return lines
 
 
@@ -127,7 +143,7 @@ def render(game: MasksGame, obs: dict[str, Any]) -> str:
     short = ", the shorter game" if obs["short"] else ""
     lines = [f"[bold]Quest for the Masks[/]: {board.name}{short}  turn {obs['turn']}"]
     lines += draw_map(game, board, obs)
-    lines.append(legend(game))
+    lines.append(legend(game, columns(board)))
     for seat in range(len(obs["players"])):
         lines += player_lines(game, obs, seat)
     chal_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"
@@ -146,4 +162,4 @@ def render(game: MasksGame, obs: dict[str, Any]) -> str:
     if obs["is_over"]:
         winners = obs["winners"]
         lines.append("[bold]Game over: " + (f"Player {winners[0] + 1} wins![/]" if winners else "a draw.[/]"))
-    return "\n".join(lines)
+    return fit(lines)

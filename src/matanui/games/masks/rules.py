@@ -68,6 +68,13 @@ TWO_STEP_WORDS = {"NN": "two spaces North", "EE": "two spaces East", "SS": "two 
                   "WW": "two spaces West", "NE": "one space North and one East",
                   "SE": "one space South and one East", "SW": "one space South and one West",
                   "NW": "one space North and one West"}
+# What entering a space does, said in the move that enters it: (single, double space).
+ENTER_WORDS = {
+    BLANK: ("", ""), MISSION: ("you take a Mission card", ""),
+    CHALLENGE: ("a Great Mask Challenge", "two Great Mask Challenges"),
+    GAME_ACTION: ("you draw a Game Action card", "you draw two Game Action cards"),
+    PORTAL: ("you jump to another Portal space", ""),
+}
 # When a Game Action card may be played (MASKS-GA-ANY-TIME): in the turn window, in a
 # challenge window, or both.
 IN_TURN = frozenset(("push", "move", "draw", "skip"))
@@ -912,7 +919,7 @@ class MasksState(State):
         op = move[0]
         cards = self.game.cards
         if op == M_MOVE:
-            return f"Move one space {DIR_NAMES[move[1]]} to {self._space_words(move[2])}"
+            return f"Move {DIRECTIONS[move[1]]} to {self._space_words(move[2], effect=True)}"
         if op == M_ATTACH:
             card = cards.mask_cards[move[1]]
             return f"Attach {card.name} (Card #{card.number}): {card.text}"
@@ -929,18 +936,20 @@ class MasksState(State):
         card = cards.actions[move[1]]
         if card.effect == "push":
             opp = 1 - self.actor
-            return (f"Play {card.label}: give up your turn and move {self.who[opp]}'s Toa Mask one space "
-                    f"{DIR_NAMES[move[2]]} to {self._space_words(move[3])}")
+            return (f"Play {card.label}: give up your turn and move {self.who[opp]}'s Toa Mask "
+                    f"{DIRECTIONS[move[2]]} to {self._space_words(move[3])}")
         if card.effect == "move":
             return (f"Play {card.label}: move {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]} to "
-                    f"{self._space_words(move[3])}")
+                    f"{self._space_words(move[3], effect=True)}")
         return f"Play {card.label}: {card.text}"
 
-    def _space_words(self, cell: int) -> str:
-        name = KIND_NAMES[self.kind[cell]]
-        if self.board.circles[cell] == 2:
-            name = "double " + name
-        return f"{self.labels[cell]} ({name})"
+    def _space_words(self, cell: int, effect: bool = False) -> str:
+        """'the Mission space at C3', and with `effect` what entering it does to the mover:
+        'the double Challenge space at D8: two Great Mask Challenges'."""
+        double = self.board.circles[cell] == 2
+        words = f"the {'double ' if double else ''}{KIND_NAMES[self.kind[cell]]} at {self.labels[cell]}"
+        what = ENTER_WORDS[self.kind[cell]][double] if effect else ""
+        return f"{words}: {what}" if what else words
 
     def _table(self) -> dict[str, Any]:
         if self._moves is None:

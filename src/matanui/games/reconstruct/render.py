@@ -1,15 +1,18 @@
-"""Reconstruct drawn as text (Rich console markup) from one seat's observation."""
+"""Reconstruct drawn as text (Rich console markup) from one seat's observation, within 80
+columns. Each card's colour is written as a word as well as shown, since the Advanced trade
+depends on it and not every terminal (or eye) shows colour."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..text import fit
 from .rules import ReconstructGame
 
 # Markup colour for each card colour of the deck file; unknown colours print plain.
 COLOUR_STYLE = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta"}
 ICON = {"add": "+", "remove": "x", "stop": "STOP"}
-# Short part names so that a whole mat fits on one line of the terminal.
+# Short part names so that a whole mat fits on one line of an 80-column terminal.
 SHORT = {"left-leg": "L.Leg", "right-leg": "R.Leg", "left-arm": "L.Arm", "right-arm": "R.Arm",
          "kanohi-nuva": "Kanohi"}
 
@@ -19,7 +22,7 @@ def plural(count: int, noun: str) -> str:
 
 
 def card_text(game: ReconstructGame, card_id: int) -> str:
-    """One card as a person reads it: '[red]#5 + Left Leg/Right Leg/Tool[/]'."""
+    """One card as a person reads it: '[red]#5 + Left Leg/Right Leg/Tool (red)[/]'."""
     card = game.deck.cards[card_id]
     style = COLOUR_STYLE.get(card.colour, "white")
     if card.kind == "stop":
@@ -27,7 +30,7 @@ def card_text(game: ReconstructGame, card_id: int) -> str:
     else:
         names = "/".join(game.deck.parts[p].name for p in card.parts)
         body = f"{ICON[card.kind]} {names}"
-    return f"[{style}]#{card_id} {body}[/]"
+    return f"[{style}]#{card_id} {body} ({card.colour})[/]"
 
 
 def mat_text(game: ReconstructGame, built: list[str]) -> str:
@@ -46,22 +49,23 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
     for s, toa_id in enumerate(obs["players"]):
         toa = game.deck.toa[toa_id]
         you = " (you)" if s == seat else ""
-        lines.append(f"Player {s + 1}{you}: [bold]{toa.name}[/]  {mat_text(game, obs['built'][s])}")
+        lines.append(f"Player {s + 1}{you}: [bold]{toa.name}[/]")
+        lines.append(f"  {mat_text(game, obs['built'][s])}")
     lines.append(
         f"Draw pile: {plural(obs['draw_pile_size'], 'card')}   "
         f"Discard pile: {plural(len(obs['discard']), 'card')}"
-        + (f", top {card_text(game, obs['discard'][-1])}" if obs["discard"] else "")
+        + (f"\n  top of the discard pile: {card_text(game, obs['discard'][-1])}" if obs["discard"] else "")
     )
     sizes = obs["hand_sizes"]
     for s in range(len(sizes)):
         if s == seat:
             continue
         known = obs["known_in_hands"][s]
-        seen = f" (known: {', '.join(card_text(game, c) for c in known)})" if known else ""
-        lines.append(f"Player {s + 1} holds {plural(sizes[s], 'card')}{seen}.")
+        lines.append(f"Player {s + 1} holds {plural(sizes[s], 'card')}{', known:' if known else '.'}")
+        lines += [f"  {card_text(game, c)}" for c in known]
     if obs["hand"] is not None:
-        hand = ", ".join(card_text(game, c) for c in obs["hand"]) or "(empty)"
-        lines.append(f"Your hand: {hand}")
+        lines.append("Your hand:" if obs["hand"] else "Your hand: (empty)")
+        lines += [f"  {card_text(game, c)}" for c in obs["hand"]]
     pending = obs["pending"]
     if pending:
         lines.append(
@@ -71,4 +75,4 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
     if obs["is_over"]:
         winners = obs["winners"]
         lines.append("[bold]Game over: " + (f"Player {winners[0] + 1} wins![/]" if winners else "a draw.[/]"))
-    return "\n".join(lines)
+    return fit(lines)

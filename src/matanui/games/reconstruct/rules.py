@@ -371,10 +371,14 @@ class ReconstructState(State):
                     f"({self._card_words(move[1])})")
         if kind == "pass":
             return "Play no card this turn"
-        if kind == "allow":
-            return f"Let {self._who(self.turn_player)}'s card #{self.pending[1]} take effect"
-        if kind == "stop":
-            return f"Stop it with card #{move[1]}, then start your turn drawing 2 cards"
+        if kind in ("allow", "stop"):
+            effect, card, part = self.pending[0], self.pending[1], parts[self.pending[2]].name
+            played = f"{self._who(self.turn_player)}'s card #{card}"
+            if kind == "allow":
+                what = f"adds their {part}" if effect == "add" else f"removes your {part}"
+                return f"Let {played} take effect: it {what}"
+            return (f"Play your stop card #{move[1]} ({self.game.deck.cards[move[1]].colour}): {played} "
+                    f"does nothing, and you start your turn drawing 2 cards")
         if kind == "draw":
             return f"Draw {self.draws_due} card{'s' if self.draws_due > 1 else ''} and play as usual"
         return (f"Trade: discard card #{move[1]} ({self.card_label(move[1])}), take card #{move[2]} "

@@ -57,6 +57,7 @@ async function receive(connection, message) {
     connection.failures = 0;
     waiting = "";
     book = book || (await pictureBook(message.game));
+    $("how-to-play").href = book.how_to_play;
     view = view || (await boardView(message.game));
     problem = "";
   } else if (message.type === "update") {

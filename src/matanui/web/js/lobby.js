@@ -232,6 +232,8 @@ async function refreshYours() {
 
 async function start() {
   catalog = await api("/api/catalog");
+  $("how-to-play").replaceChildren("How to play: ", ...catalog.flatMap((g, i) =>
+    [i ? " · " : "", el("a", { href: g.how_to_play }, g.title)]));
   $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.id }, g.title)));
   $("game-select").addEventListener("change", drawForm);
   $("game-filter").append(...catalog.map((g) => el("option", { value: g.id }, g.title)));
