@@ -67,6 +67,7 @@ function mapCells(book, obs, ctx) {
         class: `mcell k-${space.kind}${space.circles === 2 ? " double" : ""}${here.length ? " target" : ""}`,
         "data-tip": `${spaceTip(space, label)}${here.length ? ` — click: ${text(here[0])}` : ""}`,
         onclick: here.length === 1 ? () => ctx.act(here[0]) : null, dataset: { actions: here.join(" "), space: label },
+        "aria-label": here.length === 1 ? text(here[0]) : null,
       }, el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),
       toa.map((seat) => {
         const name = book.components.toa[obs.players[seat]].name;

@@ -34,7 +34,7 @@ function cardFace(book, id, { actions = [], onclick, small = false, target = fal
 }
 
 function cardBack(label = "", tip = "A Game Action card, face down") {
-  return el("div", { class: "card back", "aria-label": "face-down card", "data-tip": tip }, el("span", {}, label));
+  return el("div", { class: "card back", role: "img", "aria-label": "face-down card", "data-tip": tip }, el("span", {}, label));
 }
 
 function mat(book, obs, seat, { legal, act, mine }) {
