@@ -32,8 +32,9 @@ def test_a_learner_plays_the_makuta_tutorial_to_the_printed_sum():
     assert result.exit_code == 0, result.output
     text = said(result)
     assert "Step 1 of 22 (MAKUTA-ROLL-MOVE)" in text
-    assert "Move south to 0,2 (0 steps left) is legal, but not this tutorial's move. This step is to move " \
-           "north to 0,-2 (0 steps left)." in text
+    assert ("Move south to the space at 0,2 with a face-down Rahi (0 steps left) is legal, but not this "
+            "tutorial's move. This step is to move north to the space at 0,-2 with a face-down Kanohi "
+            "token (0 steps left).") in text
     assert "Lewa moves one space east: pawns move across or up and down" in text  # a scripted move, explained
     assert "Tahu's total: 4 + 25 = 29 against the Rahi's 18." in text
     assert "✓ The Rahi Muaka (18) is out of the game" in text
@@ -47,7 +48,7 @@ def test_moves_are_chosen_by_number_and_nonsense_is_answered():
     assert "Also: 1. Theme Deck One: Pohatu and Gali; 3. Theme Deck Three: Onua and Lewa" in text
     assert "9 is not one of the moves: type 1 to 4." in text
     assert "Type the number of a move (or its id)." in text
-    assert "Move one space North to F2 (blank space) is legal, but not this tutorial's move." in text
+    assert "Move north to the blank space at F2 is legal, but not this tutorial's move." in text
     assert "Player 1 moves the Tahu Mask one space to the West." in text  # 4: West, as the demo says
     assert "Player 2 moves the Kopaka Mask one space to the East." in text
     assert "Left the tutorial. Start it again with: matanui tutorial masks 2" in text

@@ -56,8 +56,8 @@ def test_another_legal_move_gets_a_hint_and_changes_nothing():
     before = walk.state.observation(0)
     played, hint = walk.attempt("move:N")
     assert played == [] and walk.done == 0 and walk.state.observation(0) == before
-    assert hint == ("Move one space North to F2 (blank space) is legal, but not this tutorial's move. "
-                    "This step is to move one space West to G1 (blank space).")
+    assert hint == ("Move north to the blank space at F2 is legal, but not this tutorial's move. "
+                    "This step is to move west to the blank space at G1.")
 
 
 def test_an_illegal_move_gets_the_reason_and_what_to_do():

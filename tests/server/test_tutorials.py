@@ -25,13 +25,13 @@ def test_a_learner_plays_a_demo_round_step_by_step(client):
     start = client.get("/api/tutorials/masks/1/steps/0").json()
     assert start["at"] == 0 and start["seat"] == 0 and start["step"]["action"] == "move:W"
     assert start["step"]["teaches"] == "MASKS-MOVE-ONE-SPACE"
-    assert {"id": "move:W", "text": "Move one space West to G1 (blank space)"} in start["legal"]
+    assert {"id": "move:W", "text": "Move west to the blank space at G1"} in start["legal"]
     assert start["log"][0]["text"].startswith("Player 1 places the Pohatu Mask on the Start Space")
     assert start["observation"]["hand"] == []
 
     wrong = client.post("/api/tutorials/masks/1/moves", json={"at": 0, "action": "move:N"}).json()
     assert wrong["at"] == 0 and wrong["played"] == []
-    assert wrong["hint"].endswith("This step is to move one space West to G1 (blank space).")
+    assert wrong["hint"].endswith("This step is to move west to the blank space at G1.")
 
     moved = client.post("/api/tutorials/masks/1/moves", json={"at": 0, "action": "move:W"}).json()
     assert moved["hint"] is None and moved["at"] == 2  # Player 2's scripted move came after it
