@@ -209,17 +209,12 @@ def replay_prompt(total: int) -> str:
 def next_replay_step(step: int, total: int) -> int | None:
     """Ask where to go from `step`; None to stop (q, Enter after the last action, Ctrl-C or
     end of input). An answer that cannot be read is answered and asked again."""
-    from matanui.terminal import BadAnswer, number_in, read_answer
+    from matanui.terminal import ask_readable, number_in
 
     while True:
-        try:
-            answer = read_answer(console.input(replay_prompt(total)))
-        except (EOFError, KeyboardInterrupt):
-            console.print()
+        answer = ask_readable(console, lambda: console.input(replay_prompt(total)))
+        if answer is None:
             return None
-        except BadAnswer as problem:
-            console.print(f"[red]{escape(str(problem))}[/]")
-            continue
         number = number_in(answer)
         if answer.lower() == "q":
             return None

@@ -70,6 +70,19 @@ def read_answer(raw: str) -> str:
     return answer
 
 
+def ask_readable(console: Console, ask: Callable[[], str]) -> str | None:
+    """Ask until the person types a line that can be read (see read_answer), telling them
+    what was wrong in between; None when they leave (end of input or Ctrl-C)."""
+    while True:
+        try:
+            return read_answer(ask())
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        except BadAnswer as problem:
+            console.print(f"[red]{escape(str(problem))}[/]")
+
+
 def number_in(answer: str) -> int | None:
     """The number a read answer is, if it is one: decimal digits only (not '²' or '½')."""
     return int(answer) if answer.isdecimal() else None

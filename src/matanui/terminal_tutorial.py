@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from matanui.terminal import BadAnswer, number_in, read_answer
+from matanui.terminal import ask_readable, number_in
 from matanui.tutorial import Played, Tutorial, Walk, check
 
 HELP = "Type the number of a move (or its id). '?' shows this help, 'q' leaves the tutorial."
@@ -65,14 +65,9 @@ def _ask_move(console: Console, ask: Callable[[str], str], legal: list[str]) -> 
     """The move the person names: an action id (legal or not: the tutorial answers it), or
     None to leave. Unreadable answers are answered and asked again."""
     while True:
-        try:
-            answer = read_answer(ask("Your move:"))
-        except (EOFError, KeyboardInterrupt):
-            console.print()
+        answer = ask_readable(console, lambda: ask("Your move:"))
+        if answer is None:
             return None
-        except BadAnswer as problem:
-            console.print(f"[red]{escape(str(problem))}[/]")
-            continue
         number = number_in(answer)
         if answer.lower() == "q":
             return None
