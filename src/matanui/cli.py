@@ -16,6 +16,7 @@ from rich.table import Table
 
 from matanui import __version__, games
 from matanui.engine import MatanuiError, Record, replay
+from matanui.packs_cli import data_app
 
 app = typer.Typer(
     add_completion=False,
@@ -79,6 +80,8 @@ def options_help() -> str:
 
 
 OPTIONS_HELP = options_help()
+DATA_HELP = ("A data pack's folder (`matanui data export`): play on its cards and boards "
+             "instead of the built-in data.")
 
 
 @app.command()
@@ -108,6 +111,7 @@ def play(
     save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game, seated as "
                                        "it was saved (--hotseat or --vs change the seating)."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
     from matanui.options import parse_options
@@ -122,7 +126,7 @@ def play(
         session = build_session(
             game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,
             hotseat=hotseat, options=parse_options(option), save=save, resume=resume,
-            console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "),
+            console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "), data=data,
         )
     except MatanuiError as error:
         fail(error)
@@ -161,11 +165,16 @@ def replay_command(
     seat: int | None = typer.Option(None, "--seat", help="Watch as this player (1 for Player 1, "
                                        "...); default: the public view."),
     all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
+    data: Path | None = typer.Option(None, "--data", help="The data pack the game was played "
+                                     "with, when it was (the record names it)."),
 ) -> None:
     """Step through a saved game, forwards and back, with what each action did."""
+    from matanui.games.packs import game_for
+
     try:
         record = Record.load(path)
-        final = replay(record)
+        game = game_for(record.game, data)
+        final = replay(record, game=game)
     except MatanuiError as error:
         fail(error)
     players = len(final.players)
@@ -175,7 +184,7 @@ def replay_command(
     render = importlib.import_module(f"matanui.games.{record.game}.render").render
     total = len(record.actions)
     if all_:
-        state = replay(record, 0)
+        state = replay(record, 0, game=game)
         narrate(getattr(state, "setup_events", []), viewer)
         for action in record.actions:
             narrate(state.apply(action), viewer)
@@ -184,10 +193,10 @@ def replay_command(
     step: int | None = 0
     while step is not None:
         if step == 0:
-            state = replay(record, 0)
+            state = replay(record, 0, game=game)
             narrate(getattr(state, "setup_events", []), viewer)
         else:  # the action that led here, and what it did
-            state = replay(record, step - 1)
+            state = replay(record, step - 1, game=game)
             words = escape(state.describe(record.actions[step - 1]))
             console.print(f"[bold]Action {step}, Player {state.current_player + 1}:[/] {words}")
             narrate(state.apply(record.actions[step - 1]), viewer)
@@ -439,6 +448,9 @@ def serve(
         run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host))
     except MatanuiError as error:
         fail(error)
+
+
+app.add_typer(data_app, name="data")
 
 
 def main() -> None:

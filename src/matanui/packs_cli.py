@@ -1,0 +1,66 @@
+"""`matanui data export|check|diff`: the commands of data packs (matanui/games/packs.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from matanui.engine import MatanuiError
+from matanui.games import packs
+
+data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
+                       "and boards (docs/data.md).")
+console = Console(highlight=False)
+
+
+def _fail(error: Exception) -> None:
+    console.print(f"[bold red]error:[/] {escape(str(error))}")
+    raise typer.Exit(2)
+
+
+@data_app.command("export")
+def export_command(
+    game: str = typer.Argument(..., help="Which game (see `matanui games`)."),
+    folder: Path = typer.Argument(..., help="A new or empty folder for the pack."),
+    name: str | None = typer.Option(None, "--name", help="The pack's name (default my-GAME)."),
+) -> None:
+    """Write the game's complete current data as an editable pack."""
+    try:
+        written = packs.export(game, folder, name)
+    except MatanuiError as error:
+        _fail(error)
+    for path in written:
+        console.print(f"wrote {escape(str(path))}")
+    console.print(f"Edit what your own cards show, mark those entries provenance = \"owner\" "
+                  f"with a why, delete the entries you keep as they are, then run "
+                  f"`matanui data check {escape(str(folder))}`.")
+
+
+@data_app.command("check")
+def check_command(folder: Path = typer.Argument(..., help="The pack's folder.")) -> None:
+    """Validate a pack: every problem, with file, entry and field; exit 1 if there is any."""
+    found = packs.problems(folder)
+    for problem in found:
+        console.print(f"[red]problem:[/] {escape(problem)}")
+    if found:
+        console.print(f"{len(found)} problem(s); the pack cannot be used until they are fixed.")
+        raise typer.Exit(1)
+    pack = packs.read(folder)
+    console.print(f"{escape(str(folder))}: data pack \"{escape(pack.name)}\" for {pack.game} is "
+                  f"good (hash {pack.hash}); use it with --data {escape(str(folder))}")
+
+
+@data_app.command("diff")
+def diff_command(folder: Path = typer.Argument(..., help="The pack's folder.")) -> None:
+    """What the pack changes against the built-in data, entry by entry and field by field."""
+    try:
+        lines = packs.diff(folder)
+    except MatanuiError as error:
+        _fail(error)
+    for line in lines:
+        console.print(escape(line))
+    if not lines:
+        console.print("The pack changes nothing: it is the built-in data.")
