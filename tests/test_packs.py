@@ -180,3 +180,49 @@ def test_export_writes_the_complete_data_and_diff_shows_one_changed_field(tmp_pa
         "'Kopaka has a Flight of 400', 'strength': 'Kopaka has a Strength of 700'} -> '(none)'; "
         "provenance 'reconstructed' -> 'owner'; why " + repr(
             packs.builtin("masks", "toa.toml")["toa"][1]["why"]) + " -> 'read from my card'"]
+
+
+def run(*args):
+    from typer.testing import CliRunner
+
+    from matanui.cli import app
+
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_the_data_commands_export_check_and_diff_a_pack(tmp_path):
+    code, said = run("data", "export", "reconstruct", tmp_path / "mine", "--name", "my deck")
+    assert code == 0 and "pack.toml" in said and "actions.toml" in said
+    code, said = run("data", "check", tmp_path / "mine")
+    assert code == 0 and 'data pack "my deck" for reconstruct is good' in said
+    pack(tmp_path / "bad", "reconstruct", actions="[[card]]\n" + GOOD_CARD.replace('"add"', "3"))
+    code, said = run("data", "check", tmp_path / "bad")
+    assert code == 1 and "card[1] (id = 5).kind must be a str, not 3" in said and "1 problem(s)" in said
+    pack(tmp_path / "one", "reconstruct", actions=OTHER_DECK)
+    code, said = run("data", "diff", tmp_path / "one")
+    assert code == 0 and "actions.toml: card id = 8: kind 'stop' -> 'remove'" in said
+
+
+def test_replay_of_a_saved_game_on_a_pack_needs_the_pack(tmp_path):
+    game = packs.load_game(pack(tmp_path / "pk", "reconstruct", actions=OTHER_DECK))
+    state = game.new_game(3, ["tahu", "gali"])
+    state.apply(state.legal_actions()[0])
+    state.record().save(tmp_path / "game.json")
+    code, said = run("replay", tmp_path / "game.json", "--all")
+    assert code == 2 and 'the record was played with data pack "my cards"' in said
+    assert "give that pack's folder with --data" in said
+    code, said = run("replay", tmp_path / "game.json", "--all", "--data", tmp_path / "pk")
+    assert code == 0
+
+
+def test_a_simulation_on_a_pack_keeps_its_name_and_hash_and_refuses_other_data(tmp_path):
+    pack(tmp_path / "pk", "reconstruct", actions=OTHER_DECK)
+    results = tmp_path / "r.sqlite"
+    code, _ = run("simulate", "reconstruct", "--games", 6, "--agents", "random", "--data",
+                  tmp_path / "pk", "--out", results)
+    assert code == 0
+    code, said = run("report", results, "--out", tmp_path / "report")
+    assert code == 0 and f'Played on data pack "my cards" (hash {packs.read(tmp_path / "pk").hash})' in said
+    code, said = run("simulate", "reconstruct", "--games", 8, "--agents", "random", "--out", results)
+    assert code == 2 and "data_pack 'my cards' (asked: None)" in said

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import sys
 from pathlib import Path
@@ -249,11 +250,16 @@ def bench(
     players: int | None = typer.Option(None, "--players", help="Number of players (default: each "
                                        "game at its fewest and its most)."),
     profile: bool = typer.Option(False, "--profile", help="Profile with pyinstrument."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " Measures the pack's game."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core."""
     from matanui.bench import configurations, machine_summary, run_playouts
+    from matanui.games.packs import read
 
-    names = game or games.names()
+    try:
+        names = game or ([read(data).game] if data else games.names())
+    except MatanuiError as error:
+        fail(error)
     for name in names:
         if name not in games.names():
             fail(MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}"))
@@ -271,7 +277,10 @@ def bench(
         profiler = Profiler()
         profiler.start()
     for name, count in runs:
-        result = run_playouts(name, seconds=seconds, players=count)
+        try:
+            result = run_playouts(name, seconds=seconds, players=count, data=data)
+        except MatanuiError as error:
+            fail(error)
         table.add_row(name, str(result.players), str(result.games), str(result.steps),
                       f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
                       f"{result.games_per_second:,.1f}")
@@ -373,6 +382,8 @@ def simulate(
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
                                     "GAME-results.sqlite)."),
     chunk: int = typer.Option(200, "--chunk", help="Games per unit of work (and per commit)."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The results file keeps "
+                                     "the pack's name and hash; resuming on other data is refused."),
 ) -> None:
     """Batch self-play over every character pairing and seat order, resumable, for `report`."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -388,7 +399,8 @@ def simulate(
             raise MatanuiError(f"--backend must be local or ray, not {backend!r}")
         if address and backend != "ray":
             raise MatanuiError("--address is for --backend ray")
-        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option))
+        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option),
+                        None if data is None else str(data.resolve()))
         runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
     except MatanuiError as error:
         fail(error)
@@ -423,6 +435,9 @@ def report(
         paths = write_report(results, folder)
     except MatanuiError as error:
         fail(error)
+    from matanui.arena.simulate import data_words
+
+    console.print(f"Played on {data_words(json.loads(paths[0].read_text())['job'])}.")
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
