@@ -160,6 +160,9 @@ def test_a_record_made_with_a_pack_refuses_to_replay_on_the_built_in_data(tmp_pa
     assert record.data == game.data
     with pytest.raises(RecordError, match=r'played with data pack "my cards" \(hash [0-9a-f]{16}\), not '
                                           r"the built-in data; give that pack's folder with --data"):
+        replay(record, game=games.get("masks"))
+    with pytest.raises(RecordError, match=r'played with data pack "my cards" \(hash [0-9a-f]{16}\), which '
+                                          r"is not offered here; give that pack's folder with --data"):
         replay(record)
     assert replay(record, game=game).history == state.history
     built_in = games.get("masks").new_game(7, ["tahu", "kopaka"]).record()

@@ -455,12 +455,16 @@ def serve(
         "default: localhost, 127.0.0.1 and [::1]. Others are refused, against DNS rebinding."),
     limit: list[str] = typer.Option([], "--limit", help="NAME=VALUE: change one of the limits "
                                     "of docs/protocol.md, e.g. games_per_minute=20 (repeatable)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="A folder of data packs (one "
+                                         "per subfolder): each good one is offered in the lobby "
+                                         "for its game."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
-        run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host))
+        run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host),
+                   None if data_dir is None else str(data_dir))
     except MatanuiError as error:
         fail(error)
 

@@ -108,11 +108,12 @@ class Record:
 
 # How `replay` finds a game by the name a record gives. The kernel knows no registry: the
 # registry (matanui.games, imported with the matanui package) installs its lookup here.
-_find_game: Callable[[str], Game] | None = None
+_find_game: Callable[[str, dict[str, str] | None], Game] | None = None
 
 
-def set_game_finder(find: Callable[[str], Game]) -> None:
-    """Install the lookup from a record's game name to its Game (the registry calls this)."""
+def set_game_finder(find: Callable[[str, dict[str, str] | None], Game]) -> None:
+    """Install the lookup from a record's game name and data pack to its Game (the registry
+    calls this)."""
     global _find_game
     _find_game = find
 
@@ -136,11 +137,11 @@ def check_data(record: Record, game: Game) -> None:
 
 def replay(record: Record, upto: int | None = None, *, game: Game | None = None) -> State:
     """Rebuild the state a record describes (after its first `upto` actions, or all). The
-    game is found by the record's name, unless given."""
+    game is found by the record's name and data pack, unless given."""
     if game is None:
         if _find_game is None:
             raise RecordError("no game registry is installed; import matanui.games first")
-        game = _find_game(record.game)
+        game = _find_game(record.game, record.data)
     elif game.name != record.game:
         raise RecordError(f"the record is of {record.game}, not {game.name}")
     if record.rules_version != game.rules_version:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import re
 import shutil
@@ -31,7 +32,7 @@ import tomli_w
 from matanui import games
 from matanui.engine import Game, MatanuiError
 from matanui.engine.data import EntryChecker
-from matanui.engine.errors import DataFileError
+from matanui.engine.errors import DataFileError, RecordError
 
 PACK_FILE = "pack.toml"
 PACK_FIELDS = ("name", "game", "version", "author", "description")
@@ -398,3 +399,72 @@ def _changed_fields(before: Any, after: Any) -> list[str]:
         return [f"{before!r} -> {after!r}"]
     return [f"{field} {before.get(field, '(none)')!r} -> {after.get(field, '(none)')!r}"
             for field in dict.fromkeys([*before, *after]) if before.get(field) != after.get(field)]
+
+
+# -- the library of packs a server offers --------------------------------------------------
+
+# The folder of packs this process offers; spawned worker processes read it from the
+# environment they inherit, so that a bot or a replay finds the pack a record names.
+LIBRARY_ENV = "MATANUI_DATA_DIR"
+_library: dict[tuple[str, str], Game] = {}  # (game, pack hash) -> the game on that pack
+_library_folder: str | None = None
+
+
+def install_library(folder: str | Path | None) -> list[str]:
+    """Offer every good pack in the subfolders of `folder` (None: none); returns the problems
+    of the packs that are not offered, one line each, for the server to print."""
+    global _library_folder
+    _library.clear()
+    _library_folder = None if folder is None else str(Path(folder).resolve())
+    if _library_folder is None:
+        os.environ.pop(LIBRARY_ENV, None)
+        return []
+    os.environ[LIBRARY_ENV] = _library_folder
+    skipped = []
+    for sub in sorted(p for p in Path(_library_folder).iterdir() if p.is_dir()):
+        try:
+            game = load_game(sub)
+        except PackError as exc:
+            skipped.append(f"{sub.name}: not offered: {exc}")
+            continue
+        _library[(game.name, game.data["hash"])] = game
+    return skipped
+
+
+def library(game: str) -> list[Game]:
+    """The packs offered for `game`, by name."""
+    _follow_environment()
+    return sorted((g for (name, _), g in _library.items() if name == game),
+                  key=lambda g: g.data["name"])
+
+
+def find(game: str, data: Mapping[str, str] | None) -> Game:
+    """The game on the pack a record names ({"name", "hash"}; None: the built-in data)."""
+    if not data:
+        return games.get(game)
+    _follow_environment()
+    found = _library.get((game, data.get("hash", "")))
+    if found is None:
+        raise RecordError(f'the game was played with data pack "{data.get("name")}" (hash '
+                        f'{data.get("hash")}), which is not offered here; give that pack\'s folder '
+                        "with --data (or put it in the --data-dir of `matanui serve`)")
+    return found
+
+
+def _follow_environment() -> None:
+    """In a worker process: load the library its server offers, once."""
+    folder = os.environ.get(LIBRARY_ENV)
+    if folder and folder != _library_folder:
+        install_library(folder)
+
+
+def offered(game: str, data_hash: str | None) -> Game:
+    """The game on the offered pack with this hash (None: the built-in data)."""
+    if data_hash is None:
+        return games.get(game)
+    _follow_environment()
+    found = _library.get((game, data_hash))
+    if found is None:
+        names = ", ".join(f'"{g.data["name"]}" ({g.data["hash"]})' for g in library(game)) or "none"
+        raise PackError(f"no data pack with hash {data_hash!r} is offered for {game}; offered: {names}")
+    return found

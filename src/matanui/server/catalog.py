@@ -12,6 +12,7 @@ from typing import Any
 
 from matanui import games
 from matanui.engine import Game
+from matanui.games import packs
 from matanui.games.guide import legend_data
 
 from . import rules_page
@@ -76,7 +77,8 @@ def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
-            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name)}
+            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name),
+            "packs": [dict(pack.data) for pack in packs.library(game.name)]}
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -84,9 +86,10 @@ def catalog() -> list[dict[str, Any]]:
     return [describe_game(games.get(name)) for name in games.names()]
 
 
-def picture_book(name: str) -> dict[str, Any]:
-    """One game's description and components, for its board view."""
-    game = games.get(name)
+def picture_book(name: str, data: str | None = None) -> dict[str, Any]:
+    """One game's description and components, for its board view: on the data pack whose
+    hash is `data`, when given (its cards and boards are the ones to draw)."""
+    game = packs.offered(name, data)
     book = PICTURE_BOOKS.get(name)
     return {**describe_game(game), "components": book(game) if book else {},
             "legend": legend_data(name)}
