@@ -229,3 +229,11 @@ def test_a_simulation_on_a_pack_keeps_its_name_and_hash_and_refuses_other_data(t
     assert code == 0 and f'Played on data pack "my cards" (hash {packs.read(tmp_path / "pk").hash})' in said
     code, said = run("simulate", "reconstruct", "--games", 8, "--agents", "random", "--out", results)
     assert code == 2 and "data_pack 'my cards' (asked: None)" in said
+
+
+def test_one_command_sets_a_packs_balance_beside_the_built_in_datas(tmp_path):
+    pack(tmp_path / "pk", "reconstruct", actions=OTHER_DECK)
+    code, said = run("data", "balance", tmp_path / "pk", "--games", 12, "--agents", "random")
+    assert code == 0, said
+    assert "first player wins" in said and "tahu wins" in said and "pack data: 12 games played" in said
+    assert sorted(p.name for p in (tmp_path / "pk-balance").iterdir()) == ["built-in.sqlite", "pack.sqlite"]

@@ -64,3 +64,33 @@ def diff_command(folder: Path = typer.Argument(..., help="The pack's folder.")) 
         console.print(escape(line))
     if not lines:
         console.print("The pack changes nothing: it is the built-in data.")
+
+
+@data_app.command("balance")
+def balance_command(
+    folder: Path = typer.Argument(..., help="The pack's folder."),
+    games_count: int = typer.Option(400, "--games", help="Games on each data."),
+    agents: str = typer.Option("heuristic", "--agents", help="Agents, as for `matanui simulate`."),
+    workers: int = typer.Option(1, "--workers", help="Processes to play on."),
+    seed: int = typer.Option(0, "--seed", help="Seed of game 0 (the same on both data)."),
+    out: Path | None = typer.Option(None, "--out", help="Folder for the two results files "
+                                    "(default: DIR-balance next to the pack); a rerun resumes."),
+) -> None:
+    """The pack's balance beside the built-in data's: the same self-play on both."""
+    from rich.table import Table
+
+    from matanui.arena.compare import run_both, side_by_side
+
+    try:
+        analyses = run_both(folder, games_count, agents, workers, seed,
+                            out or folder.with_name(folder.name + "-balance"),
+                            lambda label, done, total: done == total and console.print(
+                                f"{label} data: {total} games played"))
+    except MatanuiError as error:
+        _fail(error)
+    pack = packs.read(folder)
+    table = Table("", "built-in data", f"pack \"{escape(pack.name)}\"",
+                  title=f"{pack.game}, {agents} self-play (95% intervals)")
+    for row in side_by_side(analyses):
+        table.add_row(*map(escape, row))
+    console.print(table)
