@@ -77,13 +77,14 @@ def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
-            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name),
-            "packs": [dict(pack.data) for pack in packs.library(game.name)]}
+            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name)}
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every registered game, for the lobby's form."""
-    return [describe_game(games.get(name)) for name in games.names()]
+    """Every registered game, for the lobby's form, with the data packs offered for it."""
+    return [{**describe_game(games.get(name)),
+             "packs": [dict(pack.data) for pack in packs.library(name)]}  # serve --data-dir
+            for name in games.names()]
 
 
 def picture_book(name: str, data: str | None = None) -> dict[str, Any]:
