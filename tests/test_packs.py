@@ -185,12 +185,12 @@ def test_export_writes_the_complete_data_and_diff_shows_one_changed_field(tmp_pa
             packs.builtin("masks", "toa.toml")["toa"][1]["why"]) + " -> 'read from my card'"]
 
 
-def run(*args):
+def run(*args, input=None):
     from typer.testing import CliRunner
 
     from matanui.cli import app
 
-    result = CliRunner().invoke(app, [str(a) for a in args])
+    result = CliRunner().invoke(app, [str(a) for a in args], input=input)
     return result.exit_code, " ".join(result.output.split())
 
 
@@ -237,3 +237,16 @@ def test_one_command_sets_a_packs_balance_beside_the_built_in_datas(tmp_path):
     assert code == 0, said
     assert "first player wins" in said and "tahu wins" in said and "pack data: 12 games played" in said
     assert sorted(p.name for p in (tmp_path / "pk-balance").iterdir()) == ["built-in.sqlite", "pack.sqlite"]
+
+
+def test_a_terminal_game_on_a_pack_says_so_and_resumes_only_on_it(tmp_path):
+    pack(tmp_path / "pk", "reconstruct", actions=OTHER_DECK)
+    save = tmp_path / "save.json"
+    code, said = run("play", "reconstruct", "--data", tmp_path / "pk", "--seed", 1, "--save", save,
+                     input="q\n")
+    assert code == 0 and said.startswith('Playing on data pack "my cards".')
+    assert Record.load(save).data == packs.read(tmp_path / "pk").data
+    code, said = run("play", "--resume", save, input="q\n")
+    assert code == 2 and 'played with data pack "my cards"' in said and "--data" in said
+    code, said = run("play", "--resume", save, "--data", tmp_path / "pk", input="q\n")
+    assert code == 0 and said.startswith('Playing on data pack "my cards".')

@@ -131,6 +131,8 @@ def play(
         )
     except MatanuiError as error:
         fail(error)
+    if session.state.game.data:
+        console.print(f'Playing on data pack "{escape(session.state.game.data["name"])}".')
     session.run()
 
 
