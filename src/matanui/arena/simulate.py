@@ -50,6 +50,9 @@ class Job:
     players: int = 2
     options: tuple[tuple[str, Any], ...] = ()
     data: str | None = None  # a data pack's folder (None: the built-in data)
+    # The identity a results file recorded for this job (from_json): a report reads it rather
+    # than the data as it is now, so it needs no pack folder and names the data played.
+    recorded: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
     @classmethod
     def build(cls, game: str, agents: Sequence[str], games_count: int, seed: int = 0,
@@ -111,6 +114,8 @@ class Job:
         settings, and the game's rules version and data files, so that a run resumed after
         the game's data changed is refused instead of mixing two games in one file. On a data
         pack, `data` is the pack's hash and `data_pack` its name."""
+        if self.recorded is not None:
+            return dict(self.recorded)
         spec = self.spec()
         identity = {"game": self.game, "agents": list(self.agents), "seed": self.seed,
                     "players": self.players, "options": dict(self.options),
@@ -127,8 +132,9 @@ class Job:
     @classmethod
     def from_json(cls, text: str) -> Job:
         data = json.loads(text)
+        recorded = {key: value for key, value in data.items() if key not in ("games", "data_folder")}
         return cls(data["game"], tuple(data["agents"]), data["games"], data["seed"], data["players"],
-                   tuple(sorted(data["options"].items())), data.get("data_folder"))
+                   tuple(sorted(data["options"].items())), data.get("data_folder"), recorded)
 
 
 def data_words(identity: Mapping[str, Any]) -> str:
