@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from matanui import games
 from matanui.engine import Record, RecordError, replay
@@ -252,3 +253,19 @@ def test_a_terminal_game_on_a_pack_says_so_and_resumes_only_on_it(tmp_path):
     assert code == 2 and 'played with data pack "my cards"' in said and "--data" in said
     code, said = run("play", "--resume", save, "--data", tmp_path / "pk", input="q\n")
     assert code == 0 and said.startswith('Playing on data pack "my cards".')
+
+
+def test_a_file_named_whole_replaces_ours_so_a_deck_may_lose_a_card(tmp_path):
+    packs.export("reconstruct", tmp_path / "small")
+    actions = packs.builtin("reconstruct", "actions.toml")
+    actions["deck"]["size"] = 35
+    actions["card"] = [card for card in actions["card"] if card["id"] != 36]
+    (tmp_path / "small" / "actions.toml").write_text(tomli_w.dumps(actions), encoding="utf-8")
+    assert packs.problems(tmp_path / "small") == [  # merged, our card #36 would come back
+        f"{tmp_path / 'small' / 'actions.toml'}: deck.size says 35 cards but 36 [[card]] entries follow"]
+    with (tmp_path / "small" / "pack.toml").open("a", encoding="utf-8") as meta:
+        meta.write('whole = ["actions.toml"]\n')
+    assert packs.problems(tmp_path / "small") == []
+    assert sorted(packs.load_game(tmp_path / "small").deck.cards) == list(range(1, 36))
+    assert packs.diff(tmp_path / "small") == ["actions.toml: card id = 36: removed",
+                                              "actions.toml: deck: size 36 -> 35"]

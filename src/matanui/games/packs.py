@@ -36,6 +36,9 @@ from matanui.engine.errors import DataFileError, RecordError
 
 PACK_FILE = "pack.toml"
 PACK_FIELDS = ("name", "game", "version", "author", "description")
+# Optional: `whole = ["actions.toml"]` names the pack's files that replace ours whole instead
+# of entry by entry (so that an entry deleted from them is gone, and a deck may shrink).
+WHOLE = "whole"
 
 # Per game: data file -> table -> the field that names an entry (None: the table is replaced
 # whole when a pack gives it).
@@ -101,6 +104,7 @@ class Pack:
     folder: Path
     meta: dict[str, str]  # the fields of pack.toml
     files: dict[str, dict[str, Any]]  # data file -> its parsed overrides
+    whole: tuple[str, ...] = ()  # the files that replace ours whole
 
     @property
     def name(self) -> str:
@@ -114,7 +118,7 @@ class Pack:
     def hash(self) -> str:
         """A digest of what the pack changes (its parsed data, so comments and layout do not
         count; pack.toml's words do not either)."""
-        text = json.dumps(self.files, sort_keys=True, default=str)
+        text = json.dumps({"files": self.files, WHOLE: sorted(self.whole)}, sort_keys=True, default=str)
         return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
     @property
@@ -125,7 +129,7 @@ class Pack:
 # -- reading -------------------------------------------------------------------------------
 
 
-def _read_meta(folder: Path, problems: list[str]) -> dict[str, str] | None:
+def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple[str, ...]] | None:
     path = folder / PACK_FILE
     if not path.is_file():
         problems.append(f"{path}: missing; a pack needs a {PACK_FILE} with "
@@ -140,15 +144,25 @@ def _read_meta(folder: Path, problems: list[str]) -> dict[str, str] | None:
     meta: dict[str, str] = {}
     check = EntryChecker(PACK_FILE, "pack", raw)
     for name in raw:
-        if name not in PACK_FIELDS:
+        if name not in (*PACK_FIELDS, WHOLE):
             problems.append(f"{PACK_FILE}: pack.{name} is not a known field; known: "
-                            f"{', '.join(PACK_FIELDS)}")
+                            f"{', '.join(PACK_FIELDS)}, {WHOLE}")
     for name in PACK_FIELDS:
         try:
             meta[name] = check.choice(name, games.names()) if name == "game" else check.get(name, str)
         except DataFileError as exc:
             problems.append(str(exc))
-    return meta if len(meta) == len(PACK_FIELDS) else None
+    if len(meta) != len(PACK_FIELDS):
+        return None
+    try:
+        whole = tuple(check.choices(WHOLE, LAYOUTS[meta["game"]], min_items=0)) if WHOLE in raw else ()
+    except DataFileError as exc:
+        problems.append(str(exc))
+        return None
+    for file in whole:
+        if not (folder / file).is_file():
+            problems.append(f"{PACK_FILE}: pack.{WHOLE} names {file}, which the pack does not hold")
+    return meta, whole
 
 
 def _read_file(path: Path, layout: dict[str, str | None], problems: list[str]) -> dict | None:
@@ -194,9 +208,10 @@ def _read(folder: Path) -> tuple[Pack | None, list[str]]:
     problems: list[str] = []
     if not folder.is_dir():
         return None, [f"{folder}: is not a folder (a pack is a folder with {PACK_FILE})"]
-    meta = _read_meta(folder, problems)
-    if meta is None:
+    read_meta = _read_meta(folder, problems)
+    if read_meta is None:
         return None, problems
+    meta, whole = read_meta
     layout = LAYOUTS[meta["game"]]
     files: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.iterdir()):
@@ -209,7 +224,7 @@ def _read(folder: Path) -> tuple[Pack | None, list[str]]:
         data = _read_file(path, layout[path.name], problems)
         if data is not None:
             files[path.name] = data
-    return Pack(folder, meta, files), problems
+    return Pack(folder, meta, files, whole), problems
 
 
 # -- merging and building ------------------------------------------------------------------
@@ -223,8 +238,9 @@ class Merged:
     origin: dict[tuple[str, int], str]  # (table, merged index) -> how to name the entry
 
 
-def merge(game: str, file: str, overrides: Mapping[str, Any]) -> Merged:
-    data = builtin(game, file)
+def merge(game: str, file: str, overrides: Mapping[str, Any], whole: bool = False) -> Merged:
+    """The built-in file with the pack's entries over it (`whole`: the pack's file alone)."""
+    data = {} if whole else builtin(game, file)
     origin: dict[tuple[str, int], str] = {}
     for table, value in overrides.items():
         key = LAYOUTS[game][file][table]
@@ -261,9 +277,12 @@ def _name_entries(message: str, merged: Mapping[str, Merged], folder: Path) -> s
     return head + message[found.end():]
 
 
-def _build(game: str, files: Mapping[str, Mapping[str, Any]], folder: Path) -> Game:
-    """The game built from its built-in data with `files` merged over it."""
-    merged = {file: merge(game, file, files.get(file, {})) for file in LAYOUTS[game]}
+def _build(game: str, files: Mapping[str, Mapping[str, Any]], folder: Path,
+           whole: tuple[str, ...] = ()) -> Game:
+    """The game built from its built-in data with `files` merged over it (those in `whole`
+    replacing ours)."""
+    merged = {file: merge(game, file, files.get(file, {}), file in whole and file in files)
+              for file in LAYOUTS[game]}
     scratch = Path(tempfile.mkdtemp(prefix="matanui-pack-"))
     try:
         for file, one in merged.items():
@@ -310,13 +329,13 @@ def problems(folder: str | Path) -> list[str]:
         return found
     for file, data in pack.files.items():
         try:
-            _build(pack.game, {file: data}, folder)
+            _build(pack.game, {file: data}, folder, pack.whole)
         except DataFileError as exc:
             found.append(str(exc))
     if found:
         return found
     try:
-        game = _build(pack.game, pack.files, folder)
+        game = _build(pack.game, pack.files, folder, pack.whole)
     except DataFileError as exc:
         return [str(exc)]
     return _smoke(game)
@@ -336,7 +355,7 @@ def load_game(folder: str | Path, game: str | None = None) -> Game:
     if game is not None and game != pack.game:
         raise PackError(f"data pack {folder} is for {pack.game}, not {game}")
     try:
-        built = _build(pack.game, pack.files, Path(folder))
+        built = _build(pack.game, pack.files, Path(folder), pack.whole)
     except DataFileError as exc:
         raise PackError(f"data pack {folder} cannot be used: {exc}") from None
     built.data = pack.data
@@ -363,8 +382,12 @@ def export(game: str, folder: str | Path, name: str | None = None) -> list[Path]
     meta = {"name": name or f"my-{game}", "game": game, "version": "1", "author": "",
             "description": f"My own {games.get(game).title} data (exported from matanui)."}
     written = [folder / PACK_FILE]
-    written[0].write_text("# Change name, author and description; keep game.\n"
-                          + tomli_w.dumps(meta), encoding="utf-8")
+    written[0].write_text(
+        "# Change name, author and description; keep game. Each entry of the data files below\n"
+        "# replaces ours with the same identity (docs/data.md); delete the ones you keep as\n"
+        "# they are. To remove entries (a smaller deck), name the file in `whole`: it then\n"
+        '# replaces ours whole, e.g. whole = ["actions.toml"].\n' + tomli_w.dumps(meta),
+        encoding="utf-8")
     for file in LAYOUTS[game]:
         shutil.copyfile(builtin_folder(game) / file, folder / file)
         written.append(folder / file)
@@ -372,12 +395,14 @@ def export(game: str, folder: str | Path, name: str | None = None) -> list[Path]
 
 
 def diff(folder: str | Path) -> list[str]:
-    """One line per entry the pack changes or adds against the built-in data, with each
-    field that differs."""
+    """One line per entry the pack changes, adds or (in a file it replaces whole) removes
+    against the built-in data, with each field that differs."""
     pack = read(folder)
     lines = []
     for file, overrides in pack.files.items():
         base = builtin(pack.game, file)
+        if file in pack.whole:
+            lines += _removed(pack.game, file, base, overrides)
         for table, value in overrides.items():
             key = LAYOUTS[pack.game][file][table]
             if key is None:
@@ -391,6 +416,21 @@ def diff(folder: str | Path) -> list[str]:
                 elif before != after:
                     changed = _changed_fields(before, after)
                     lines.append(f"{file}: {label}: " + "; ".join(changed))
+    return lines
+
+
+def _removed(game: str, file: str, base: dict[str, Any], overrides: dict[str, Any]) -> list[str]:
+    lines = []
+    for table, key in LAYOUTS[game][file].items():
+        if table not in base:
+            continue
+        if key is None or table not in overrides:
+            if table not in overrides:
+                lines.append(f"{file}: {table}: removed")
+            continue
+        kept = {entry[key] for entry in overrides[table]}
+        lines += [f"{file}: {table} {key} = {entry.get(key)!r}: removed"
+                  for entry in base[table] if entry.get(key) not in kept]
     return lines
 
 
