@@ -116,7 +116,7 @@ BROKEN = {
     "unknown field": ("reconstruct", {"actions": "[[card]]\n" + GOOD_CARD + 'colur = "red"\n'},
                       ["actions.toml", "card[1] (id = 5).colur", "is not a known field", "known: colour"]),
     "wrong type": ("reconstruct", {"actions": "[[card]]\n" + GOOD_CARD.replace('"add"', "3")},
-                   ["actions.toml", "card[1] (id = 5).kind", "must be a str, not 3"]),
+                   ["actions.toml", "card[1] (id = 5).kind", "must be a string, not 3"]),
     "duplicate number": ("masks", {"cards": '[[challenge]]\nnumber = 3\nskill = "flight"\n' + OWNER
                                    + '[[challenge]]\nnumber = 3\nskill = "vision"\n' + OWNER},
                          ["cards.toml", "challenge[2].number", "repeats 3"]),
@@ -148,7 +148,7 @@ def test_check_lists_every_problem_of_a_pack_not_only_the_first(tmp_path):
     (tmp_path / "pack.toml").write_text('name = 3\ngame = "chess"\nflavour = "x"\n', encoding="utf-8")
     found = packs.problems(tmp_path)
     assert any("pack.flavour is not a known field" in p for p in found)
-    assert any("pack.name must be a str" in p for p in found)
+    assert any("pack.name must be a string, not 3" in p for p in found)
     assert any("pack.game is 'chess'; allowed: reconstruct, masks, makuta" in p for p in found)
     assert any("pack.version is missing" in p for p in found)
 
@@ -202,7 +202,7 @@ def test_the_data_commands_export_check_and_diff_a_pack(tmp_path):
     assert code == 0 and 'data pack "my deck" for reconstruct is good' in said
     pack(tmp_path / "bad", "reconstruct", actions="[[card]]\n" + GOOD_CARD.replace('"add"', "3"))
     code, said = run("data", "check", tmp_path / "bad")
-    assert code == 1 and "card[1] (id = 5).kind must be a str, not 3" in said and "1 problem(s)" in said
+    assert code == 1 and "card[1] (id = 5).kind must be a string, not 3" in said and "1 problem(s)" in said
     pack(tmp_path / "one", "reconstruct", actions=OTHER_DECK)
     code, said = run("data", "diff", tmp_path / "one")
     assert code == 0 and "actions.toml: card id = 8: kind 'stop' -> 'remove'" in said
