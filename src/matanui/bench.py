@@ -8,6 +8,7 @@ import platform
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from matanui import games
 
@@ -36,10 +37,13 @@ def default_players(name: str, count: int | None = None) -> list[str]:
 
 
 def run_playouts(name: str, seconds: float = 3.0, max_games: int | None = None,
-                 players: int | None = None, seed: int = 0) -> BenchResult:
+                 players: int | None = None, seed: int = 0, data: Path | None = None) -> BenchResult:
     """Play uniformly random games back to back until the time or game budget is spent.
-    Each step is what an agent's playout does: list the legal actions, pick one, apply it."""
-    game = games.get(name)
+    Each step is what an agent's playout does: list the legal actions, pick one, apply it.
+    `data` is a data pack's folder (None: the built-in data)."""
+    from matanui.games.packs import game_for
+
+    game = game_for(name, data)
     chars = default_players(name, players)
     rng = random.Random(seed)
     steps = played = 0

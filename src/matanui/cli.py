@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from rich.table import Table
 
 from matanui import __version__, games
 from matanui.engine import MatanuiError, Record, replay
+from matanui.packs_cli import data_app
 
 app = typer.Typer(
     add_completion=False,
@@ -79,6 +81,8 @@ def options_help() -> str:
 
 
 OPTIONS_HELP = options_help()
+DATA_HELP = ("A data pack's folder (`matanui data export`): play on its cards and boards "
+             "instead of the built-in data.")
 
 
 @app.command()
@@ -108,6 +112,7 @@ def play(
     save: Path | None = typer.Option(None, "--save", help="Where to save the game record."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game, seated as "
                                        "it was saved (--hotseat or --vs change the seating)."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
     from matanui.options import parse_options
@@ -122,10 +127,12 @@ def play(
         session = build_session(
             game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,
             hotseat=hotseat, options=parse_options(option), save=save, resume=resume,
-            console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "),
+            console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "), data=data,
         )
     except MatanuiError as error:
         fail(error)
+    if session.state.game.data:
+        console.print(f'Playing on data pack "{escape(session.state.game.data["name"])}".')
     session.run()
 
 
@@ -161,11 +168,16 @@ def replay_command(
     seat: int | None = typer.Option(None, "--seat", help="Watch as this player (1 for Player 1, "
                                        "...); default: the public view."),
     all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
+    data: Path | None = typer.Option(None, "--data", help="The data pack the game was played "
+                                     "with, when it was (the record names it)."),
 ) -> None:
     """Step through a saved game, forwards and back, with what each action did."""
+    from matanui.games.packs import game_for
+
     try:
         record = Record.load(path)
-        final = replay(record)
+        game = game_for(record.game, data)
+        final = replay(record, game=game)
     except MatanuiError as error:
         fail(error)
     players = len(final.players)
@@ -175,7 +187,7 @@ def replay_command(
     render = importlib.import_module(f"matanui.games.{record.game}.render").render
     total = len(record.actions)
     if all_:
-        state = replay(record, 0)
+        state = replay(record, 0, game=game)
         narrate(getattr(state, "setup_events", []), viewer)
         for action in record.actions:
             narrate(state.apply(action), viewer)
@@ -184,10 +196,10 @@ def replay_command(
     step: int | None = 0
     while step is not None:
         if step == 0:
-            state = replay(record, 0)
+            state = replay(record, 0, game=game)
             narrate(getattr(state, "setup_events", []), viewer)
         else:  # the action that led here, and what it did
-            state = replay(record, step - 1)
+            state = replay(record, step - 1, game=game)
             words = escape(state.describe(record.actions[step - 1]))
             console.print(f"[bold]Action {step}, Player {state.current_player + 1}:[/] {words}")
             narrate(state.apply(record.actions[step - 1]), viewer)
@@ -235,11 +247,16 @@ def bench(
     players: int | None = typer.Option(None, "--players", help="Number of players (default: each "
                                        "game at its fewest and its most)."),
     profile: bool = typer.Option(False, "--profile", help="Profile with pyinstrument."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " Measures the pack's game."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core."""
     from matanui.bench import configurations, machine_summary, run_playouts
+    from matanui.games.packs import read
 
-    names = game or games.names()
+    try:
+        names = game or ([read(data).game] if data else games.names())
+    except MatanuiError as error:
+        fail(error)
     for name in names:
         if name not in games.names():
             fail(MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}"))
@@ -257,7 +274,10 @@ def bench(
         profiler = Profiler()
         profiler.start()
     for name, count in runs:
-        result = run_playouts(name, seconds=seconds, players=count)
+        try:
+            result = run_playouts(name, seconds=seconds, players=count, data=data)
+        except MatanuiError as error:
+            fail(error)
         table.add_row(name, str(result.players), str(result.games), str(result.steps),
                       f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
                       f"{result.games_per_second:,.1f}")
@@ -359,6 +379,8 @@ def simulate(
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
                                     "GAME-results.sqlite)."),
     chunk: int = typer.Option(200, "--chunk", help="Games per unit of work (and per commit)."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The results file keeps "
+                                     "the pack's name and hash; resuming on other data is refused."),
 ) -> None:
     """Batch self-play over every character pairing and seat order, resumable, for `report`."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -374,7 +396,8 @@ def simulate(
             raise MatanuiError(f"--backend must be local or ray, not {backend!r}")
         if address and backend != "ray":
             raise MatanuiError("--address is for --backend ray")
-        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option))
+        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option),
+                        None if data is None else str(data.resolve()))
         runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
     except MatanuiError as error:
         fail(error)
@@ -409,6 +432,9 @@ def report(
         paths = write_report(results, folder)
     except MatanuiError as error:
         fail(error)
+    from matanui.arena.simulate import data_words
+
+    console.print(f"Played on {data_words(json.loads(paths[0].read_text())['job'])}.")
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
@@ -426,14 +452,21 @@ def serve(
         "default: localhost, 127.0.0.1 and [::1]. Others are refused, against DNS rebinding."),
     limit: list[str] = typer.Option([], "--limit", help="NAME=VALUE: change one of the limits "
                                     "of docs/protocol.md, e.g. games_per_minute=20 (repeatable)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="A folder of data packs (one "
+                                         "per subfolder): each good one is offered in the lobby "
+                                         "for its game."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
-        run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host))
+        run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host),
+                   None if data_dir is None else str(data_dir))
     except MatanuiError as error:
         fail(error)
+
+
+app.add_typer(data_app, name="data")
 
 
 def main() -> None:

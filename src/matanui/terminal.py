@@ -330,7 +330,10 @@ def new_save_path(game_name: str, seed: int) -> Path:
 def build_session(*, game_name: str | None, me: str | None, vs: str | None, opponents: list[str],
                   seed: int | None, players: int | None, hotseat: bool, options: dict,
                   save: Path | None, resume: Path | None, console: Console,
-                  ask: Callable[[str], str]) -> TerminalGame:
+                  ask: Callable[[str], str], data: Path | None = None) -> TerminalGame:
+    """A terminal game, new or resumed; `data` is a data pack's folder (None: built-in data)."""
+    from matanui.games.packs import game_for
+
     if resume is not None:
         given = [flag for flag, value in (("GAME", game_name), ("--as", me), ("--opponent", opponents),
                                           ("--seed", seed), ("--players", players), ("-o", options))
@@ -339,13 +342,13 @@ def build_session(*, game_name: str | None, me: str | None, vs: str | None, oppo
             raise BadSetup(f"--resume continues the saved game with its own game, characters, seed "
                            f"and options; leave out {', '.join(given)}")
         record = Record.load(resume)
-        state = replay(record)
+        state = replay(record, game=game_for(record.game, data))
         game_name, seed, count = record.game, record.seed, len(record.players)
         saved = saved_seating(resume, count)
         save = save or resume
     else:
         game_name = game_name or "reconstruct"
-        game = games.get(game_name)
+        game = game_for(game_name, data)
         count = players or game.min_players
         characters = choose_characters(game_name, me, opponents, count, seed)
         state = game.new_game(seed, characters, options)

@@ -17,12 +17,13 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int, bot_pace: float = 0.0, limits: tuple[str, ...] = (
-        "messages_per_second=10000", "games_per_minute=10000")) -> subprocess.Popen:
+        "messages_per_second=10000", "games_per_minute=10000"),
+        extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start the server and return once it answers (scripted clients act faster than people:
     the default `limits` lift the limits they would reach)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "matanui.cli", "serve", "--port", str(port), "--database", database,
-         "--bot-pace", str(bot_pace), *(f"--limit={limit}" for limit in limits)],
+         "--bot-pace", str(bot_pace), *(f"--limit={limit}" for limit in limits), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

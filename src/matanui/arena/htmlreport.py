@@ -14,7 +14,7 @@ from typing import Any
 
 from .analysis import analyse
 from .results import ResultStore
-from .simulate import SimulationError
+from .simulate import SimulationError, data_words
 
 
 def _pyplot() -> Any:
@@ -134,6 +134,7 @@ def _summary(data: dict[str, Any]) -> str:
         ("agents per seat", ", ".join(job["agents"])),
         ("options", json.dumps(job["options"]) if job["options"] else "defaults"),
         ("first seed", str(job["seed"])),
+        ("data", data_words(job)),
         ("draws", f"{data['draws']['rate']:.3f}" if data["games"] else "-"),
         ("first player wins", f"{first['rate']:.3f} ({first['low']:.3f}-{first['high']:.3f}); "
                               f"fair {data['fair_rate']:.3f}" if data["games"] else "-"),

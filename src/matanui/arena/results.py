@@ -82,8 +82,9 @@ class ResultStore:
         if text is not None:
             stored = json.loads(text)
             wanted = job.identity()
-            different = [f"{key} {stored.get(key)!r} (asked: {value!r})" for key, value in wanted.items()
-                         if stored.get(key) != value]
+            different = [f"{key} {stored.get(key)!r} (asked: {wanted.get(key)!r})"
+                         for key in [*wanted, *({"data_pack"} & set(stored) - set(wanted))]
+                         if stored.get(key) != wanted.get(key)]
             if different:
                 raise SimulationError(
                     f"{self.path} holds another simulation: " + "; ".join(different)

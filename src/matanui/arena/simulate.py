@@ -14,6 +14,7 @@ through the seats too, game by game, so neither seat nor character favours an ag
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -26,7 +27,8 @@ from typing import Any
 from matanui import games
 from matanui.ai import make_agent
 from matanui.ai.base import SeatView
-from matanui.engine import MatanuiError
+from matanui.engine import Game, MatanuiError
+from matanui.games import packs
 
 DEFAULT_CHUNK = 200
 
@@ -47,14 +49,19 @@ class Job:
     seed: int = 0
     players: int = 2
     options: tuple[tuple[str, Any], ...] = ()
+    data: str | None = None  # a data pack's folder (None: the built-in data)
+    # The identity a results file recorded for this job (from_json): a report reads it rather
+    # than the data as it is now, so it needs no pack folder and names the data played.
+    recorded: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
     @classmethod
     def build(cls, game: str, agents: Sequence[str], games_count: int, seed: int = 0,
-              players: int | None = None, options: Mapping[str, Any] | None = None) -> Job:
+              players: int | None = None, options: Mapping[str, Any] | None = None,
+              data: str | None = None) -> Job:
         """A checked job: every problem is reported with what is allowed, before anything runs."""
         if game not in games.names():
             raise SimulationError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
-        spec = games.get(game)
+        spec = game_on(game, data)
         count = spec.min_players if players is None else players
         if not spec.min_players <= count <= spec.max_players:
             allowed = (str(spec.min_players) if spec.min_players == spec.max_players
@@ -72,7 +79,7 @@ class Job:
         if isinstance(games_count, bool) or not isinstance(games_count, int) or games_count < 1:
             raise SimulationError(f"the number of games must be a whole number >= 1, not {games_count!r}")
         frozen = tuple(sorted((options or {}).items()))
-        job = cls(game, tuple(agents), games_count, seed, count, frozen)
+        job = cls(game, tuple(agents), games_count, seed, count, frozen, data)
         spec.new_game(seed, job.seating(0)[0], dict(frozen))  # bad options fail here, clearly
         return job
 
@@ -81,7 +88,7 @@ class Job:
     @property
     def arrangements(self) -> int:
         """How many ordered seatings of distinct characters there are."""
-        return math.perm(len(games.get(self.game).characters()), self.players)
+        return math.perm(len(self.spec().characters()), self.players)
 
     def rotations(self) -> list[tuple[str, ...]]:
         """The distinct cyclic shifts of the agents over the seats."""
@@ -94,27 +101,54 @@ class Job:
         rotations = self.rotations()
         agents = rotations[index % len(rotations)]
         arrangement = (index // len(rotations)) % self.arrangements
-        return nth_arrangement(games.get(self.game).characters(), self.players, arrangement), agents
+        return nth_arrangement(self.spec().characters(), self.players, arrangement), agents
+
+    def spec(self) -> Game:
+        """The game this job plays: on its data pack when it has one."""
+        return game_on(self.game, self.data)
 
     # -- identity ----------------------------------------------------------------------
 
     def identity(self) -> dict[str, Any]:
         """What must match for stored games to belong to this job (all but the count): the
         settings, and the game's rules version and data files, so that a run resumed after
-        the game's data changed is refused instead of mixing two games in one file."""
-        return {"game": self.game, "agents": list(self.agents), "seed": self.seed,
-                "players": self.players, "options": dict(self.options),
-                "rules_version": games.get(self.game).rules_version,
-                "data": data_fingerprint(self.game)}
+        the game's data changed is refused instead of mixing two games in one file. On a data
+        pack, `data` is the pack's hash and `data_pack` its name."""
+        if self.recorded is not None:
+            return dict(self.recorded)
+        spec = self.spec()
+        identity = {"game": self.game, "agents": list(self.agents), "seed": self.seed,
+                    "players": self.players, "options": dict(self.options),
+                    "rules_version": spec.rules_version,
+                    "data": spec.data["hash"] if spec.data else data_fingerprint(self.game)}
+        if spec.data:
+            identity["data_pack"] = spec.data["name"]
+        return identity
 
     def to_json(self) -> str:
-        return json.dumps({**self.identity(), "games": self.games}, sort_keys=True)
+        return json.dumps({**self.identity(), "games": self.games, "data_folder": self.data},
+                          sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Job:
         data = json.loads(text)
+        recorded = {key: value for key, value in data.items() if key not in ("games", "data_folder")}
         return cls(data["game"], tuple(data["agents"]), data["games"], data["seed"], data["players"],
-                   tuple(sorted(data["options"].items())))
+                   tuple(sorted(data["options"].items())), data.get("data_folder"), recorded)
+
+
+def data_words(identity: Mapping[str, Any]) -> str:
+    """Which data a job's identity says it ran on, in words for reports."""
+    if identity.get("data_pack"):
+        return f'data pack "{identity["data_pack"]}" (hash {identity["data"]})'
+    return f"built-in data (fingerprint {identity.get('data', '?')})"
+
+
+@functools.cache
+def game_on(game: str, data: str | None) -> Game:
+    """The game on a data pack's folder, or built in (loaded once per process: workers play
+    many games of one job)."""
+    return packs.game_for(game, data)
 
 
 def data_fingerprint(game: str) -> str:
@@ -157,7 +191,7 @@ def play_game(job: Job, index: int) -> GameRow:
     """Play game `index` of `job` to the end."""
     seed = job.seed + index
     characters, specs = job.seating(index)
-    state = games.get(job.game).new_game(seed, characters, dict(job.options))
+    state = job.spec().new_game(seed, characters, dict(job.options))
     agents = [make_agent(spec, job.game, seed=seed * 16 + seat) for seat, spec in enumerate(specs)]
     first = state.current_player
     recent: dict[str, str | int] = {}

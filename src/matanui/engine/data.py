@@ -22,6 +22,9 @@ from typing import Any
 from .errors import DataFileError
 
 PROVENANCES = ("printed", "derived", "reconstructed", "owner")
+# TOML's words for the Python types a field may need (what a person editing the file sees).
+TYPE_WORDS = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
+              list: "a list [...]", dict: "a table {...}"}
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
@@ -56,8 +59,9 @@ class EntryChecker:
             return default
         value = self.entry[field]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            self.fail(field, f"must be a {names}, not {value!r}")
+            kinds = (kind,) if isinstance(kind, type) else kind
+            names = " or ".join(TYPE_WORDS.get(k, f"a {k.__name__}") for k in kinds)
+            self.fail(field, f"must be {names}, not {value!r}")
         return value
 
     def new_key(self, field: str, kind: type, seen: Iterable[Any]) -> Any:

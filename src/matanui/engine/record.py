@@ -26,9 +26,15 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     arrangement: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
+    # The data pack the game was played with ({"name", "hash"}); None (and absent from the
+    # JSON, as in every older record) means the game's built-in data.
+    data: dict[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": RECORD_FORMAT, **asdict(self)}
+        fields = asdict(self)
+        if fields["data"] is None:
+            del fields["data"]
+        return {"format": RECORD_FORMAT, **fields}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -67,6 +73,11 @@ class Record:
         arrangement = data.get("arrangement")
         if arrangement is not None and not isinstance(arrangement, dict):
             raise RecordError("the record's 'arrangement' must be an object or null")
+        pack = data.get("data")
+        if pack is not None and not (isinstance(pack, dict) and set(pack) == {"name", "hash"}
+                                     and all(isinstance(v, str) for v in pack.values())):
+            raise RecordError("the record's 'data' must be null or an object with the data "
+                              "pack's 'name' and 'hash' (strings)")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -75,6 +86,7 @@ class Record:
             options=dict(data["options"]),
             arrangement=arrangement,
             actions=list(data["actions"]),
+            data=dict(pack) if pack else None,
         )
 
     @classmethod
@@ -96,22 +108,40 @@ class Record:
 
 # How `replay` finds a game by the name a record gives. The kernel knows no registry: the
 # registry (matanui.games, imported with the matanui package) installs its lookup here.
-_find_game: Callable[[str], Game] | None = None
+_find_game: Callable[[str, dict[str, str] | None], Game] | None = None
 
 
-def set_game_finder(find: Callable[[str], Game]) -> None:
-    """Install the lookup from a record's game name to its Game (the registry calls this)."""
+def set_game_finder(find: Callable[[str, dict[str, str] | None], Game]) -> None:
+    """Install the lookup from a record's game name and data pack to its Game (the registry
+    calls this)."""
     global _find_game
     _find_game = find
 
 
+def data_words(data: dict[str, str] | None) -> str:
+    """'the built-in data' or 'data pack "NAME" (hash H)'."""
+    return "the built-in data" if not data else f'data pack "{data["name"]}" (hash {data["hash"]})'
+
+
+def check_data(record: Record, game: Game) -> None:
+    """Refuse to rebuild a record on other data than it was played with: the same actions
+    would mean another game, or none."""
+    have = dict(game.data) if game.data else None
+    if (record.data or {}).get("hash") == (have or {}).get("hash"):
+        return
+    needed = data_words(record.data)
+    how = ("give that pack's folder with --data" if record.data
+           else "run it without --data")
+    raise RecordError(f"the record was played with {needed}, not {data_words(have)}; {how}")
+
+
 def replay(record: Record, upto: int | None = None, *, game: Game | None = None) -> State:
     """Rebuild the state a record describes (after its first `upto` actions, or all). The
-    game is found by the record's name, unless given."""
+    game is found by the record's name and data pack, unless given."""
     if game is None:
         if _find_game is None:
             raise RecordError("no game registry is installed; import matanui.games first")
-        game = _find_game(record.game)
+        game = _find_game(record.game, record.data)
     elif game.name != record.game:
         raise RecordError(f"the record is of {record.game}, not {game.name}")
     if record.rules_version != game.rules_version:
@@ -119,6 +149,7 @@ def replay(record: Record, upto: int | None = None, *, game: Game | None = None)
             f"the record was made with {record.game} rules version {record.rules_version}, "
             f"this matanui has version {game.rules_version}"
         )
+    check_data(record, game)
     state = game.new_game(record.seed, record.players, record.options, record.arrangement)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, start=1):

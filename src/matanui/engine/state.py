@@ -40,6 +40,9 @@ class Game(ABC):
     rules_version: ClassVar[str] = "1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    # The data pack this game object was built from ({"name", "hash"}), or None for the
+    # built-in data. A game built from a pack is its own object; its name stays the game's.
+    data: Mapping[str, str] | None = None
 
     @abstractmethod
     def characters(self) -> list[str]:
@@ -315,6 +318,7 @@ class State(ABC):
             options=dict(self.options),
             arrangement=dict(self.arrangement) if self.arrangement else None,
             actions=list(self.history),
+            data=dict(self.game.data) if self.game.data else None,
         )
 
     @abstractmethod

@@ -30,4 +30,13 @@ def get(name: str) -> Game:
     return game
 
 
-set_game_finder(get)
+def _find(name: str, data: dict[str, str] | None) -> Game:
+    """A record's game: built in, or on a data pack this process offers (games/packs.py)."""
+    if not data:
+        return get(name)
+    from matanui.games.packs import find
+
+    return find(name, data)
+
+
+set_game_finder(_find)

@@ -25,6 +25,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from matanui import games
+from matanui.engine import MatanuiError
+from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
@@ -82,13 +84,17 @@ def client_of(request: Request | WebSocket) -> str:
 
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
                limits: Limits | None = None,
-               allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS) -> FastAPI:
+               allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
+               data_dir: str | None = None) -> FastAPI:
     """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots of
     games with people (one more, at low priority, those of bots only); a bot's move is
     broadcast no sooner than `bot_pace` seconds after the action before it; `limits` are
     what one client may ask (quotas.py); requests naming a Host other than `allowed_hosts`
-    are refused (DNS rebinding)."""
+    are refused (DNS rebinding); every good data pack in the subfolders of `data_dir` is
+    offered in the lobby (games/packs.py)."""
     limits = limits or Limits()
+    for problem in packs.install_library(data_dir):
+        print(f"data pack {problem}", flush=True)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -201,11 +207,14 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return catalog.catalog()
 
     @app.get("/api/catalog/{game}", summary="One game's description and components for drawing it")
-    async def get_picture_book(game: str) -> dict[str, Any]:
+    async def get_picture_book(game: str, data: str | None = None) -> dict[str, Any]:
         if game not in games.names():
             raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
                            f"{', '.join(games.names())}", status=404)
-        return catalog.picture_book(game)
+        try:
+            return catalog.picture_book(game, data)
+        except MatanuiError as exc:  # a pack this server does not offer
+            raise Rejected("unknown_data", str(exc), status=404) from None
 
     @app.get("/api/games", summary="A page of games: open and running ones, newest first, then "
              "finished ones; the header Link (rel=next) gives the next page")

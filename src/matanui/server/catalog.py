@@ -12,6 +12,7 @@ from typing import Any
 
 from matanui import games
 from matanui.engine import Game
+from matanui.games import packs
 from matanui.games.guide import legend_data
 
 from . import rules_page
@@ -80,13 +81,16 @@ def describe_game(game: Game) -> dict[str, Any]:
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every registered game, for the lobby's form."""
-    return [describe_game(games.get(name)) for name in games.names()]
+    """Every registered game, for the lobby's form, with the data packs offered for it."""
+    return [{**describe_game(games.get(name)),
+             "packs": [dict(pack.data) for pack in packs.library(name)]}  # serve --data-dir
+            for name in games.names()]
 
 
-def picture_book(name: str) -> dict[str, Any]:
-    """One game's description and components, for its board view."""
-    game = games.get(name)
+def picture_book(name: str, data: str | None = None) -> dict[str, Any]:
+    """One game's description and components, for its board view: on the data pack whose
+    hash is `data`, when given (its cards and boards are the ones to draw)."""
+    game = packs.offered(name, data)
     book = PICTURE_BOOKS.get(name)
     return {**describe_game(game), "components": book(game) if book else {},
             "legend": legend_data(name)}

@@ -18,6 +18,7 @@ from typing import Any
 from matanui import games
 from matanui.ai import make_agent
 from matanui.engine import MatanuiError, Record, replay
+from matanui.games.packs import offered
 
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
@@ -69,7 +70,8 @@ class Lobby:
         for row in rows:
             try:
                 state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
-                                      row.record.players, row.record.options, row.record.arrangement))
+                                      row.record.players, row.record.options, row.record.arrangement,
+                                      data=row.record.data))
                 events = _setup_events(state)
                 for action in row.record.actions:
                     events += state.apply(action)
@@ -149,7 +151,7 @@ class Lobby:
         """A new game of `client` and the secret token of each human seat (None for bots)."""
         self._admit(client, all(seat.kind == "bot" for seat in spec.seats))
         try:
-            game = games.get(spec.game)
+            game = offered(spec.game, spec.data)
             players = self._characters(spec)
             for seat in spec.seats:
                 if seat.kind == "bot":

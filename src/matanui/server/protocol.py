@@ -84,6 +84,9 @@ class CreateGame(BaseModel):
         description="The game's printed variants, each left out taking its default: the options "
                     "of the game named by `game` (GET /api/catalog gives each with its values).")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Omit for a fresh random seed.")
+    data: str | None = Field(None, max_length=64, description=(
+        "The hash of a data pack the server offers for this game (GET /api/catalog lists them "
+        "under `packs`); omit for the built-in data."))
     hotseat: bool = Field(False, description="All people share one screen (one link for all).")
     public: bool = Field(False, description=(
         'Anyone in the lobby may take an "open" seat. A shorthand for clients that name no open '

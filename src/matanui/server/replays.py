@@ -25,7 +25,7 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
     shown to the actor, and to everyone once the game is over (`over`), with the record."""
     full = Record.from_dict(record)
     step = replay(Record(full.game, full.rules_version, full.seed, full.players, full.options,
-                         full.arrangement))
+                         full.arrangement, data=full.data))
     frames = [{"action": None, "text": "Set-up", "events": [e.view(seat) for e in setup_events(step)],
                "observation": step.observation(seat)}]
     for action in full.actions:

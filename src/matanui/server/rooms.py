@@ -144,7 +144,7 @@ class Room:
                 "players": list(state.players), "options": state.options, "seats": self.seats_public(),
                 "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
                 "public": self.row.public, "winners": state.winners, "created": self.row.created,
-                "rematch": self.row.rematch}
+                "rematch": self.row.rematch, "data": state.game.data}
 
     # -- what a connection sees --------------------------------------------------------
 
@@ -162,7 +162,8 @@ class Room:
     def welcome(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
-                "title": state.game.title, "seat": seat, "players": list(state.players),
+                "title": state.game.title, "data": state.game.data, "seat": seat,
+                "players": list(state.players),
                 "seats": self.seats_public(), "rematch": self.row.rematch, **self.view(seat, self.events)}
 
     def join(self, connection: Connection) -> None:

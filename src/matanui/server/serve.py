@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from pathlib import Path
 
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from matanui import games
 from matanui.engine import MatanuiError
+from matanui.games import packs
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
@@ -39,7 +42,8 @@ def parse_limits(settings: list[str]) -> Limits:
 
 
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
-          limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = ()) -> None:
+          limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = (),
+          data_dir: str | None = None) -> None:
     settings = parse_limits(limits or [])
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
@@ -61,8 +65,15 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
             raise MatanuiError(f"--allowed-host {name!r} is not a host name; give a name such as "
                                "games.example.org, an address, or * for any (not advised)")
     hosts = allowed_hosts or DEFAULT_ALLOWED_HOSTS
+    if data_dir is not None and not Path(data_dir).is_dir():
+        raise MatanuiError(f"--data-dir {data_dir!r} is not a folder; give a folder whose "
+                           "subfolders are data packs (`matanui data export`)")
     app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, limits=settings,
-                     allowed_hosts=hosts)
+                     allowed_hosts=hosts, data_dir=data_dir)
+    for name in games.names():
+        for game in packs.library(name):
+            print(f'offering data pack "{game.data["name"]}" for {name} (hash {game.data["hash"]})',
+                  flush=True)
     print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
           flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;

@@ -69,6 +69,7 @@ games_table = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("rematch", String(32), nullable=True),
     Column("touched", Float, nullable=True),  # time of the latest action (NULL: none yet)
+    Column("data", JSON, nullable=True),  # the data pack played: {"name", "hash"}; NULL: built in
 )
 
 actions_table = Table(
@@ -147,7 +148,7 @@ class Storage:
                 id=row.id, game=record.game, rules_version=record.rules_version, seed=record.seed,
                 players=record.players, options=record.options, arrangement=record.arrangement,
                 seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
-                created=row.created, finished=False, rematch=None,
+                created=row.created, finished=False, rematch=None, data=record.data,
             ))
 
     def append_action(self, game_id: str, number: int, action: str, at: float) -> None:
@@ -196,7 +197,7 @@ class Storage:
 def _game_row(row: Any, actions: list[str]) -> GameRow:
     record = Record(game=row["game"], rules_version=row["rules_version"], seed=row["seed"],
                     players=list(row["players"]), options=dict(row["options"]),
-                    arrangement=row["arrangement"], actions=actions)
+                    arrangement=row["arrangement"], actions=actions, data=row["data"])
     seats = [SeatRow(**seat) for seat in row["seats"]]
     return GameRow(id=row["id"], record=record, seats=seats, public=row["public"],
                    hotseat=row["hotseat"], created=row["created"], finished=row["finished"],

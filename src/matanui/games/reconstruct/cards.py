@@ -111,7 +111,7 @@ def load_action_cards(path: Path, parts: tuple[Part, ...]) -> tuple[tuple[str, .
     return colours, cards
 
 
-def load_deck(actions_file: Path | None = None) -> Deck:
-    parts, toa = load_parts_and_toa(DATA / "toa.toml")
+def load_deck(actions_file: Path | None = None, toa_file: Path | None = None) -> Deck:
+    parts, toa = load_parts_and_toa(toa_file or DATA / "toa.toml")
     colours, cards = load_action_cards(actions_file or DATA / "actions.toml", parts)
     return Deck(parts, toa, colours, cards)

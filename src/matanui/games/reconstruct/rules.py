@@ -513,9 +513,9 @@ class ReconstructState(State):
         return where
 
 
-def load_game(actions_file: Path | None = None) -> ReconstructGame:
-    """The game with our deck, or with a user's own Game Action deck file."""
-    return ReconstructGame(load_deck(actions_file))
+def load_game(actions_file: Path | None = None, toa_file: Path | None = None) -> ReconstructGame:
+    """The game with our deck, or with a user's own Game Action deck (and parts/Toa) file."""
+    return ReconstructGame(load_deck(actions_file, toa_file))
 
 
 ReconstructGame.state_class = ReconstructState

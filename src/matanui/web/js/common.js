@@ -51,10 +51,18 @@ export function heldGames() {
     .map((key) => key.slice(prefix.length));
 }
 
+// A game's picture book, on the data pack it is played with (`data`: {name, hash}, or none
+// for the built-in data): a pack's own cards and boards are the ones to draw.
 const books = new Map();
-export async function pictureBook(game) {
-  if (!books.has(game)) books.set(game, await api(`/api/catalog/${game}`));
-  return books.get(game);
+export async function pictureBook(game, data = null) {
+  const key = data ? `${game}?data=${encodeURIComponent(data.hash)}` : game;
+  if (!books.has(key)) books.set(key, await api(`/api/catalog/${key}`));
+  return books.get(key);
+}
+
+// Which data a game uses, in words: a pack's name, or the built-in data.
+export function dataText(data) {
+  return data ? `data pack “${data.name}”` : "built-in data";
 }
 
 // A game's board view: views/<game>.js, or the plain one for a game without its own.

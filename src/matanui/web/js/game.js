@@ -1,7 +1,7 @@
 // The game page: one WebSocket per seat this browser holds (several in hot-seat, none for a
 // spectator, who gets one public connection). The server sends each connection its own view;
 // this page draws the view of the seat to decide (hot-seat) or of the only seat it holds.
-import { api, appendLog, boardView, el, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
+import { api, appendLog, boardView, dataText, el, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -56,7 +56,7 @@ async function receive(connection, message) {
     connection.live = true;
     connection.failures = 0;
     waiting = "";
-    book = book || (await pictureBook(message.game));
+    book = book || (await pictureBook(message.game, message.data));
     $("how-to-play").href = book.how_to_play;
     view = view || (await boardView(message.game));
     problem = "";
@@ -137,7 +137,8 @@ function draw() {
   const resume = watching && heldTokens(gameId).length
     ? [" ", el("a", { href: `/games/${gameId}`, class: "resume" }, "Resume your seat")] : [];
   $("title").replaceChildren(el("strong", {}, meta.title), " ",
-    el("span", { class: "small" }, connection.seat === null ? "(watching)" : `(you: ${playerName(book, obs, connection.seat, meta.seats)})`), ...resume);
+    el("span", { class: "small" }, connection.seat === null ? "(watching)" : `(you: ${playerName(book, obs, connection.seat, meta.seats)})`), ...resume,
+    ...(meta.data ? [" ", el("span", { class: "small data-pack" }, `· ${dataText(meta.data)}`)] : []));
   showState();
 
   const cover = $("cover");

@@ -1,7 +1,7 @@
 // The lobby: the form that creates a game (its seats, people or bots, and its options, drawn
 // from each game's option schema in the catalog), the games this browser holds a seat in, and
 // the list of open, running and finished games.
-import { api, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
+import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -81,6 +81,16 @@ function drawForm() {
   for (let i = 0; i < game.min_players; i += 1) seats.append(seatRow(game, i, i === 0 ? "human" : "bot"));
   $("add-seat").hidden = game.max_players === game.min_players;
   drawOptions();
+  drawData(game);
+}
+
+// The data packs the server offers for this game (`matanui serve --data-dir`); the choice is
+// shown only when there is one to make.
+function drawData(game) {
+  const select = $("data-select");
+  select.replaceChildren(el("option", { value: "" }, "built-in (our reconstruction)"),
+    ...game.packs.map((p) => el("option", { value: p.hash }, `data pack “${p.name}”`)));
+  $("data-label").hidden = !game.packs.length;
 }
 
 // Only the options that differ from their defaults are sent: the server fills in the rest.
@@ -104,7 +114,9 @@ function readForm() {
       ...(kind === "human" && get("name").trim() ? { name: get("name").trim() } : {}),
       ...(get("character") ? { character: get("character") } : {}) };
   });
-  return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked };
+  const data = $("data-select").value;
+  return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked,
+    ...(data ? { data } : {}) };
 }
 
 async function create(event) {
@@ -188,7 +200,8 @@ function seatsText(g) {
 
 function gameItem(g, buttons) {
   return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
-    el("span", { class: "what" }, el("strong", {}, g.title), " ", el("span", { class: "small" }, `${seatsText(g)} · ${g.at} actions`)),
+    el("span", { class: "what" }, el("strong", {}, g.title), " ",
+      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} actions${g.data ? ` · ${dataText(g.data)}` : ""}`)),
     ...buttons);
 }
 

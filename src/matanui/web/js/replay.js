@@ -1,6 +1,6 @@
 // The replay page: every position of a game, stepped through forwards and back, in the public
 // view (or a seat's view once the game is over, or with that seat's token).
-import { api, appendLog, boardView, el, pictureBook, tokensFor } from "./common.js";
+import { api, appendLog, boardView, dataText, el, pictureBook, tokensFor } from "./common.js";
 
 const gameId = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -19,9 +19,10 @@ async function load(seat) {
     $("step-text").textContent = error.message;
     return;
   }
-  book = await pictureBook(data.game.game);
+  book = await pictureBook(data.game.game, data.game.data);
   view = await boardView(data.game.game);
-  $("title").replaceChildren(el("strong", {}, data.game.title), " ", el("span", { class: "small" }, data.game.players.join(" vs ")));
+  $("title").replaceChildren(el("strong", {}, data.game.title), " ",
+    el("span", { class: "small" }, `${data.game.players.join(" vs ")} · ${dataText(data.game.data)}`));
   const viewer = $("viewer");
   if (!viewer.options.length) {
     viewer.append(el("option", { value: "" }, "public view"));
