@@ -21,6 +21,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -195,6 +196,19 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return HTMLResponse(html, headers={"content-security-policy": policy_allowing_inline_scripts(html)})
 
     # -- the lobby's HTTP API ----------------------------------------------------------
+
+    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and reaches "
+             "its database, else 503")
+    async def health(request: Request) -> JSONResponse:
+        lobby = lobby_of(request)
+        storage = lobby.backends.storage
+        try:
+            await storage.run(storage.ping)
+        except SQLAlchemyError as exc:
+            log.warning("health check: the database does not answer: %s", exc)
+            return JSONResponse({"status": "unavailable", "message": "the database does not answer"},
+                                status_code=503)
+        return JSONResponse({"status": "ok", "games": len(lobby.rooms)})
 
     @app.get("/api/catalog", summary="The games, their characters, options and bot levels")
     async def get_catalog() -> list[dict[str, Any]]:

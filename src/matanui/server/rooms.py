@@ -26,7 +26,7 @@ from matanui.engine import Event, IllegalAction, State
 from .bots import BotPool
 from .protocol import Rejected
 from .quotas import Limits
-from .storage import GameRow, Storage
+from .storage import ActionTaken, GameRow, Storage
 from .workers import Workers
 
 log = logging.getLogger("matanui.server")
@@ -217,15 +217,39 @@ class Room:
                 raise AssertionError(f"{action!r} was neither legal nor refused")
             storage = self.backends.storage
             now = time.time()
-            await storage.run(storage.append_action, self.id, number + 1, action, now)
+            try:
+                await storage.run(storage.append_action, self.id, number + 1, action, now)
+            except ActionTaken:  # another server took this position: catch up, then refuse
+                await self._catch_up()
+                raise Rejected("stale", f"another action reached the game first at action {number}; "
+                               f"it is now at action {len(state.history)}: look at the new position "
+                               "and act again", status=409) from None
             self.row.touched = now
             events = state.apply(action)
-            self.events.extend(events)
+            self._applied(events)
             if state.is_over:
-                self.row.finished = True
                 await storage.run(storage.mark_finished, self.id)
-            self._broadcast_update(events)
         self.wake_bot()
+
+    async def catch_up(self) -> None:
+        """Apply and broadcast the actions another server process stored for this game since
+        this room's latest one (several servers on one database)."""
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        storage = self.backends.storage
+        actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
+        if actions:
+            events = [event for action in actions for event in self.state.apply(action)]
+            self._applied(events)
+
+    def _applied(self, events: list[Event]) -> None:
+        """Actions are applied to the state: keep their events and tell every connection."""
+        self.events.extend(events)
+        if self.state.is_over:
+            self.row.finished = True
+        self._broadcast_update(events)
 
     # -- bots --------------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from matanui.engine import Record
 
@@ -115,6 +116,12 @@ class GameRow:
         return self.touched if self.touched is not None else self.created
 
 
+class ActionTaken(Exception):
+    """Another server process stored this game's action at that number first. The actions
+    table's key (game, number) is the optimistic lock that lets several servers share one
+    database: of two appends at one position exactly one commits."""
+
+
 class Storage:
     """The database behind the server. Every method is synchronous; call them through `run`."""
 
@@ -151,10 +158,16 @@ class Storage:
             ))
 
     def append_action(self, game_id: str, number: int, action: str, at: float) -> None:
-        """Commit action `number` (1-based) of a game, taken at time `at`."""
-        with self.engine.begin() as db:
-            db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
+        """Commit action `number` (1-based) of a game, taken at time `at`; ActionTaken if
+        another process committed an action at `number` first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
+                db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
+        except IntegrityError:
+            if len(self.actions_after(game_id, number - 1)) > 0:
+                raise ActionTaken(f"action {number} of game {game_id} is stored already") from None
+            raise
 
     def mark_finished(self, game_id: str) -> None:
         with self.engine.begin() as db:
@@ -170,6 +183,19 @@ class Storage:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
 
     # -- reads -------------------------------------------------------------------------
+
+    def ping(self) -> None:
+        """Raise unless the database answers (the health check)."""
+        with self.engine.connect() as db:
+            db.execute(text("SELECT 1"))
+
+    def actions_after(self, game_id: str, count: int) -> list[str]:
+        """A game's stored actions after its first `count`, in order."""
+        actions = actions_table.c
+        with self.engine.connect() as db:
+            return list(db.scalars(select(actions.action)
+                                   .where(actions.game_id == game_id, actions.number > count)
+                                   .order_by(actions.number)))
 
     def load_games(self, now: float, unstarted_ttl: float, started_ttl: float) -> list[GameRow]:
         """Every stored game that has not expired, with its actions, oldest first: finished
