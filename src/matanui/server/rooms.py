@@ -24,6 +24,7 @@ from typing import Any
 from matanui.engine import Event, IllegalAction, State
 
 from .bots import BotPool
+from .peers import Peers, Solo
 from .protocol import Rejected
 from .quotas import Limits
 from .storage import ActionTaken, GameRow, Storage
@@ -48,6 +49,7 @@ class Backends:
     replays: Workers
     bot_pace: float = 0.0  # least seconds between a bot's move and the action before it
     limits: Limits = field(default_factory=Limits)
+    peers: Peers = field(default_factory=Solo)  # the other instances on the same database
 
 
 @dataclass(eq=False)
@@ -247,11 +249,34 @@ class Room:
     def _applied(self, events: list[Event]) -> None:
         """Actions are applied to the state: keep their events and tell every connection."""
         self.events.extend(events)
-        if self.state.is_over:
+        if self.state.is_over and not self.row.finished:
             self.row.finished = True
+            asyncio.get_running_loop().create_task(self.backends.peers.release(self.id))
         self._broadcast_update(events)
 
+    async def refresh(self, row: GameRow) -> None:
+        """Take in what another instance stored for this game (`row`, read just now): its new
+        actions, seats and rematch; tell the connections, and wake a bot if one is to move."""
+        async with self.lock:
+            actions = row.record.actions[len(self.state.history):]
+            if actions:
+                self._applied([event for action in actions for event in self.state.apply(action)])
+                self.row.touched = row.touched
+            if [s.to_dict() for s in row.seats] != [s.to_dict() for s in self.row.seats]:
+                self.row.seats = row.seats
+                self.announce_seats()
+            if row.rematch is not None and self.row.rematch is None:
+                self.row.rematch = row.rematch
+                self.broadcast_all({"type": "rematch", "game_id": row.rematch})
+        self.wake_bot()
+
     # -- bots --------------------------------------------------------------------------
+
+    def bot_waiting(self) -> bool:
+        """A bot is to move and none is thinking here."""
+        seat = self.state.current_player
+        return (seat is not None and self.row.seats[seat].kind == "bot"
+                and (self.bot_task is None or self.bot_task.done()))
 
     def wake_bot(self) -> None:
         """Start the bot loop if a bot is to decide and none is thinking already."""
@@ -262,6 +287,8 @@ class Room:
             self.bot_task = asyncio.create_task(self._bot_turns(), name=f"bots-{self.id}")
 
     async def _bot_turns(self) -> None:
+        if not await self.backends.peers.may_run_bots(self.id):
+            return  # another instance runs this game's bots; its moves reach us as updates
         loop = asyncio.get_running_loop()
         while True:
             seat = self.state.current_player
@@ -295,4 +322,5 @@ class Room:
         if self.bot_task is not None:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)
+        await self.backends.peers.release(self.id)
 
