@@ -14,6 +14,7 @@ from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 from matanui.server import create_app
 from matanui.server.storage import Storage
@@ -88,3 +89,14 @@ def test_two_tabs_on_two_instances_cannot_both_act_at_one_position(instances, da
     finally:
         storage.close()
     assert b.get(f"/api/games/{game['id']}").json()["at"] == 1
+
+
+def test_the_health_check_says_unavailable_while_the_database_does_not_answer(tmp_path):
+    def unreachable() -> None:
+        raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
+
+    app = create_app(f"sqlite:///{tmp_path / 'alone.db'}", allowed_hosts=TEST_HOSTS, limits=ROOMY)
+    with TestClient(app) as server:
+        server.app.state.lobby.backends.storage.ping = unreachable
+        answer = server.get("/api/health")
+    assert answer.status_code == 503 and answer.json()["status"] == "unavailable"

@@ -228,7 +228,7 @@ class Room:
                                "and act again", status=409) from None
             self.row.touched = now
             events = state.apply(action)
-            self._applied(events)
+            await self._applied(events)
             if state.is_over:
                 await storage.run(storage.mark_finished, self.id)
         self.wake_bot()
@@ -244,15 +244,16 @@ class Room:
         actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
         if actions:
             events = [event for action in actions for event in self.state.apply(action)]
-            self._applied(events)
+            await self._applied(events)
 
-    def _applied(self, events: list[Event]) -> None:
-        """Actions are applied to the state: keep their events and tell every connection."""
+    async def _applied(self, events: list[Event]) -> None:
+        """Actions are applied to the state: keep their events and tell every connection; a
+        finished game's bots are done (their lock is let go)."""
         self.events.extend(events)
+        self._broadcast_update(events)
         if self.state.is_over and not self.row.finished:
             self.row.finished = True
-            asyncio.get_running_loop().create_task(self.backends.peers.release(self.id))
-        self._broadcast_update(events)
+            await self.backends.peers.release(self.id)
 
     async def refresh(self, row: GameRow) -> None:
         """Take in what another instance stored for this game (`row`, read just now): its new
@@ -260,7 +261,7 @@ class Room:
         async with self.lock:
             actions = row.record.actions[len(self.state.history):]
             if actions:
-                self._applied([event for action in actions for event in self.state.apply(action)])
+                await self._applied([event for action in actions for event in self.state.apply(action)])
                 self.row.touched = row.touched
             if [s.to_dict() for s in row.seats] != [s.to_dict() for s in self.row.seats]:
                 self.row.seats = row.seats
