@@ -184,3 +184,13 @@ def test_a_driver_without_the_clusters_token_is_told_what_to_set(cluster, tmp_pa
     output = result.stdout + result.stderr
     assert f"error: cannot reach the Ray cluster at 127.0.0.1:{cluster.port}: {says}" in output
     assert "Traceback" not in output and "gcs_client" not in output
+
+
+def test_an_address_where_no_cluster_listens_is_refused_at_once(tmp_path):
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "matanui.cli", "simulate", "reconstruct", "--games", "4", "--backend", "ray",
+         "--address", f"127.0.0.1:{free_port()}", "--out", str(tmp_path / "x.sqlite")],
+        env={**os.environ, "PYTHONPATH": SRC, "COLUMNS": "200"}, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and time.monotonic() - started < 30
+    assert "nothing answers at 127.0.0.1:" in result.stdout and "ray start --head" in result.stdout

@@ -8,6 +8,7 @@ chunks per worker are kept in flight, so a big job never floods memory with pend
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from typing import Any
 from .simulate import GameRow, Job, SimulationError, play_chunk
 
 IN_FLIGHT_PER_WORKER = 3
+CONNECT_TIMEOUT_S = 10
 TOKEN_HELP = ("set RAY_AUTH_TOKEN to the cluster's token (`ray get-auth-token` on its head node "
               "prints it), or RAY_AUTH_TOKEN_PATH to a file holding it, or put it in ~/.ray/auth_token")
 
@@ -49,6 +51,19 @@ def _quiet_stderr() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def _answers(address: str) -> bool:
+    """Whether something listens at a HOST:PORT address (other forms are left to Ray). Ray
+    itself retries an address where nothing listens for minutes before giving up."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit() or "/" in address:
+        return True
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError:
+        return False
+    return True
 
 
 def _causes(exc: BaseException) -> Iterator[BaseException]:
@@ -104,6 +119,10 @@ class RayBackend:
     def _connect(self) -> tuple[Any, bool]:
         if self.address:
             _use_token_auth()
+            if not _answers(self.address):
+                raise SimulationError(f"nothing answers at {self.address}: start the cluster's head there "
+                                      "(`ray start --head --port=PORT`) and pass --address HOST:PORT, "
+                                      "the address that command prints")
         try:
             import ray
         except ImportError:
