@@ -372,8 +372,9 @@ def simulate(
     players: int | None = typer.Option(None, "--players", help="Number of players."),
     workers: int = typer.Option(1, "--workers", help="Processes (or Ray CPUs) to play on."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
-    address: str | None = typer.Option(None, "--address", help="Ray cluster to join (default: "
-                                       "start a local one)."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster to join: its head's "
+                                       "HOST:PORT, with its token in RAY_AUTH_TOKEN (default: start a "
+                                       "local one)."),
     seed: int = typer.Option(0, "--seed", help="Seed of game 0; game i uses seed + i."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "

@@ -1,11 +1,17 @@
-"""`matanui serve` refuses bad settings with a clear error before starting anything."""
+"""`matanui serve` refuses bad settings, and a second server on one SQLite file, with a clear
+error before starting anything."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
 
 from matanui.cli import app
+
+from .process import free_port, start_server
 
 
 @pytest.mark.parametrize(("args", "words"), [
@@ -21,3 +27,21 @@ from matanui.cli import app
 def test_bad_settings_are_refused(args, words):
     result = CliRunner().invoke(app, ["serve", *args])
     assert result.exit_code == 2 and words in " ".join(result.output.split())
+
+
+def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path):
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    first = start_server(database, free_port())
+    try:
+        second = subprocess.run([sys.executable, "-m", "matanui.cli", "serve", "--port", str(free_port()),
+                                 "--database", database], capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2
+        assert ("another `matanui serve` is already serving" in " ".join(second.stdout.split())
+                and "run several servers on one PostgreSQL" in " ".join(second.stdout.split()))
+        assert first.poll() is None  # the first one serves on
+    finally:
+        first.terminate()
+        first.wait(timeout=30)
+    third = start_server(database, free_port())  # once it has stopped, the file is free again
+    third.terminate()
+    third.wait(timeout=30)

@@ -21,6 +21,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -31,6 +32,7 @@ from matanui.games import packs
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
 from .lobby import Lobby
+from .peers import PostgresPeers, Solo
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import Backends, Connection, Room
@@ -102,13 +104,16 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         bots = BotPool(bot_workers)
         replays = Workers(1, nice=BACKGROUND_NICE)
         quotas = Quotas(limits)
-        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits), quotas)
+        peers = PostgresPeers(database, storage.instance) if storage.shared else Solo()
+        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers), quotas)
         await lobby.load()
+        await peers.start(lobby)
         app.state.lobby = lobby
         app.state.quotas = quotas
         try:
             yield
         finally:
+            await peers.stop()
             await lobby.stop()
             bots.close()
             replays.close()
@@ -202,6 +207,19 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     # -- the lobby's HTTP API ----------------------------------------------------------
 
+    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and reaches "
+             "its database, else 503")
+    async def health(request: Request) -> JSONResponse:
+        lobby = lobby_of(request)
+        storage = lobby.backends.storage
+        try:
+            await storage.run(storage.ping)
+        except SQLAlchemyError as exc:
+            log.warning("health check: the database does not answer: %s", exc)
+            return JSONResponse({"status": "unavailable", "message": "the database does not answer"},
+                                status_code=503)
+        return JSONResponse({"status": "ok", "games": len(lobby.rooms), "instance": storage.instance})
+
     @app.get("/api/catalog", summary="The games, their characters, options and bot levels")
     async def get_catalog() -> list[dict[str, Any]]:
         return catalog.catalog()
@@ -247,7 +265,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     @app.get("/api/games/{game_id}", summary="One game's public summary")
     async def get_game(request: Request, game_id: str) -> dict[str, Any]:
-        return lobby_of(request).room(game_id).summary()
+        return (await lobby_of(request).find(game_id)).summary()
 
     @app.post("/api/games/{game_id}/join", response_model=JoinedSeat,
               summary="Take the first open seat of a public game; its token is issued now")
@@ -274,7 +292,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         await websocket.accept()
         websocket.state.number = f"{next(CONNECTION_NUMBERS)}"  # the key of its message rate
         try:
-            room = lobby_of(websocket).room(game_id)
+            room = await lobby_of(websocket).find(game_id)
             with websocket.app.state.quotas.socket(client_of(websocket), game_id):
                 await serve_connection(websocket, room)
         except Throttled as exc:

@@ -1,17 +1,20 @@
 """A load benchmark on loopback (not a test): N concurrent games, each a scripted client
-(seat 0, choosing at random) against a bot, on a real `matanui serve` in its own process.
+(seat 0, choosing at random) against a bot, on a real `matanui serve` in its own process (or
+on several instances sharing one PostgreSQL, clients spread over them in turn).
 
 It reports accepted actions per second (people's and bots') and the 50th/99th percentile of
 an action's round trip: from the client sending `act` to the `update` that carries it. Every
 loop is bounded in count and time and stops by itself; only 127.0.0.1 is contacted.
 
     python -m matanui.server.load --games 200 --seconds 60 --think 1
+    python -m matanui.server.load --instances 2 --database postgresql+psycopg://USER:PW@127.0.0.1/DB
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import socket
@@ -87,7 +90,8 @@ def free_port() -> int:
 def start_server(port: int, database: str, workers: int, lifted: bool = True) -> subprocess.Popen:
     """`matanui serve` on 127.0.0.1:port; `lifted`: without the limits scripted clients reach
     (they act faster than people and create many games)."""
-    limits = ["--limit", "messages_per_second=1000", "--limit", "games_per_minute=100000"] if lifted else []
+    lift = ("messages_per_second=1000", "games_per_minute=100000", "sockets_per_client=100000")
+    limits = [f"--limit={limit}" for limit in lift] if lifted else []
     process = subprocess.Popen([sys.executable, "-m", "matanui.cli", "serve", "--port", str(port),
                                 "--database", database, "--bot-pace", "0", "--bot-workers", str(workers),
                                 *limits])
@@ -106,12 +110,12 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, base: str) -> Tally:
+async def run(args: argparse.Namespace, bases: list[str]) -> Tally:
     tally = Tally()
     deadline = time.monotonic() + args.seconds
-    ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(*(play_games(base, ws_base, args.game, args.level, args.think, deadline, seed, tally)
-                           for seed in range(args.games)))
+    await asyncio.gather(*(play_games(base, base.replace("http://", "ws://"), args.game, args.level,
+                                      args.think, deadline, seed, tally)
+                           for seed, base in zip(range(args.games), itertools.cycle(bases))))
     return tally
 
 
@@ -127,23 +131,28 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--running", action="store_true", help="use a server already running on "
                         "127.0.0.1:--port (started with --bot-pace 0) instead of starting one")
+    parser.add_argument("--database", help="the servers' database (default: a fresh SQLite file)")
+    parser.add_argument("--instances", type=int, default=1, help="servers to start on --database "
+                        "(more than one needs PostgreSQL)")
     args = parser.parse_args()
-    args.port = args.port or free_port()
+    if args.instances > 1 and not (args.database or "").startswith("postgresql"):
+        parser.error("--instances above 1 needs --database postgresql+psycopg://...")
+    ports = [args.port] if args.running else [args.port or free_port()] + [
+        free_port() for _ in range(args.instances - 1)]
     with tempfile.TemporaryDirectory() as folder:
-        server = None
-        if not args.running:
-            server = start_server(args.port, f"sqlite:///{Path(folder) / 'load.db'}", args.bot_workers)
+        database = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
+        servers = [] if args.running else [start_server(port, database, args.bot_workers) for port in ports]
         try:
             started = time.monotonic()
-            tally = asyncio.run(run(args, f"http://127.0.0.1:{args.port}"))
+            tally = asyncio.run(run(args, [f"http://127.0.0.1:{port}" for port in ports]))
             elapsed = time.monotonic() - started
         finally:
-            if server is not None:
+            for server in servers:
                 server.terminate()
                 server.wait(timeout=30)
     lat = tally.latencies
     print(f"{args.games} concurrent {args.game} games (scripted client thinking {args.think} s vs "
-          f"{args.level} bot), "
+          f"{args.level} bot) on {len(ports)} instance(s), "
           f"{elapsed:.1f} s, {tally.games} games finished, {tally.errors} errors")
     print(f"accepted actions: {tally.accepted} ({tally.accepted / elapsed:,.0f}/s); "
           f"scripted actions timed: {len(lat)}")

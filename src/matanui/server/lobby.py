@@ -68,22 +68,54 @@ class Lobby:
         storage, limits = self.backends.storage, self.backends.limits
         rows = await storage.run(storage.load_games, time.time(), limits.unstarted_ttl, limits.started_ttl)
         for row in rows:
-            try:
-                state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
-                                      row.record.players, row.record.options, row.record.arrangement,
-                                      data=row.record.data))
-                events = _setup_events(state)
-                for action in row.record.actions:
-                    events += state.apply(action)
-            except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
-                log.warning("game %s is not served: %s", row.id, exc)
-                continue
-            self._open(row, state, events)
+            self._rebuild(row)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="expire-games")
 
-    def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None) -> Room:
+    def _rebuild(self, row: GameRow, wake: bool = True) -> Room | None:
+        """Open a stored game's room, its state rebuilt from its record (None: not served);
+        `wake` lets its bot move if one is to."""
+        try:
+            state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
+                                  row.record.players, row.record.options, row.record.arrangement,
+                                  data=row.record.data))
+            events = _setup_events(state)
+            for action in row.record.actions:
+                events += state.apply(action)
+        except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
+            log.warning("game %s is not served: %s", row.id, exc)
+            return None
+        return self._open(row, state, events, wake=wake)
+
+    async def refresh(self, game_id: str) -> None:
+        """Another instance changed or made this game: bring its room up to date, or open it."""
+        storage, limits = self.backends.storage, self.backends.limits
+        row = await storage.run(storage.load_game, game_id, time.time(), limits.unstarted_ttl,
+                                limits.started_ttl)
+        if row is None:
+            return
+        room = self.rooms.get(game_id)
+        if room is None:  # made elsewhere: its bots are the maker's unless it dies (peers.py)
+            self._rebuild(row, wake=False)
+        else:
+            await room.refresh(row)
+
+    async def find(self, game_id: str) -> Room:
+        """The room of a game; when other instances share the database, brought up to what it
+        holds first (another instance may have made the game, or moved in it, a moment ago:
+        its notification may still be on the way). Rejected if there is none."""
+        if self.backends.storage.shared:
+            room = self.rooms.get(game_id)
+            if room is None:
+                await self.refresh(game_id)
+            else:
+                await room.catch_up()
+        return self.room(game_id)
+
+    def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None,
+              wake: bool = True) -> Room:
         room = self.rooms[row.id] = Room(row, state, events, self.backends, owner)
-        room.wake_bot()
+        if wake:
+            room.wake_bot()
         return room
 
     async def stop(self) -> None:
@@ -214,7 +246,7 @@ class Lobby:
         """Take the first open seat of a public game: a token is issued for it now, and it is
         a person's seat from then on. A seat whose token was issued at creation (the
         creator's, an invite) is never offered, used or not."""
-        room = self.room(game_id)
+        room = await self.find(game_id)
         if not room.row.public:
             raise Rejected("not_public", "this game's seats are taken by invite link only", status=403)
         if room.state.is_over:
@@ -233,10 +265,10 @@ class Lobby:
     async def rematch(self, game_id: str, token: str, client: str) -> Room:
         """The same seats, characters and options, a new seed. Each seat keeps its token, so
         everyone follows with the link they have; asking twice gives the same rematch."""
-        room = self.room(game_id)
+        room = await self.find(game_id)
         room.seat_for(token)
         if room.row.rematch is not None:
-            return self.room(room.row.rematch)
+            return await self.find(room.row.rematch)
         if not room.state.is_over:
             raise Rejected("not_over", "a rematch is offered once the game is over", status=409)
         self._admit(client, room.bot_only)
@@ -261,7 +293,7 @@ class Lobby:
 
         Anyone sees the public view; a seat's own view needs its token while the game runs,
         and is open to all once the game is over (nothing is secret any more)."""
-        room = self.room(game_id)
+        room = await self.find(game_id)
         state = room.state
         if seat is not None:
             if not 0 <= seat < len(state.players):

@@ -24,9 +24,10 @@ from typing import Any
 from matanui.engine import Event, IllegalAction, State
 
 from .bots import BotPool
+from .peers import Peers, Solo
 from .protocol import Rejected
 from .quotas import Limits
-from .storage import GameRow, Storage
+from .storage import ActionTaken, GameRow, Storage
 from .workers import Workers
 
 log = logging.getLogger("matanui.server")
@@ -48,6 +49,7 @@ class Backends:
     replays: Workers
     bot_pace: float = 0.0  # least seconds between a bot's move and the action before it
     limits: Limits = field(default_factory=Limits)
+    peers: Peers = field(default_factory=Solo)  # the other instances on the same database
 
 
 @dataclass(eq=False)
@@ -218,17 +220,65 @@ class Room:
                 raise AssertionError(f"{action!r} was neither legal nor refused")
             storage = self.backends.storage
             now = time.time()
-            await storage.run(storage.append_action, self.id, number + 1, action, now)
+            try:
+                await storage.run(storage.append_action, self.id, number + 1, action, now)
+            except ActionTaken:  # another server took this position: catch up, then refuse
+                await self._catch_up()
+                raise Rejected("stale", f"another action reached the game first at action {number}; "
+                               f"it is now at action {len(state.history)}: look at the new position "
+                               "and act again", status=409) from None
             self.row.touched = now
             events = state.apply(action)
-            self.events.extend(events)
+            await self._applied(events)
             if state.is_over:
-                self.row.finished = True
                 await storage.run(storage.mark_finished, self.id)
-            self._broadcast_update(events)
+        self.wake_bot()
+
+    async def catch_up(self) -> None:
+        """Apply and broadcast the actions another server process stored for this game since
+        this room's latest one (several servers on one database)."""
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        storage = self.backends.storage
+        actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
+        if actions:
+            events = [event for action in actions for event in self.state.apply(action)]
+            await self._applied(events)
+
+    async def _applied(self, events: list[Event]) -> None:
+        """Actions are applied to the state: keep their events and tell every connection; a
+        finished game's bots are done (their lock is let go)."""
+        self.events.extend(events)
+        self._broadcast_update(events)
+        if self.state.is_over and not self.row.finished:
+            self.row.finished = True
+            await self.backends.peers.release(self.id)
+
+    async def refresh(self, row: GameRow) -> None:
+        """Take in what another instance stored for this game (`row`, read just now): its new
+        actions, seats and rematch; tell the connections, and wake a bot if one is to move."""
+        async with self.lock:
+            actions = row.record.actions[len(self.state.history):]
+            if actions:
+                await self._applied([event for action in actions for event in self.state.apply(action)])
+                self.row.touched = row.touched
+            if [s.to_dict() for s in row.seats] != [s.to_dict() for s in self.row.seats]:
+                self.row.seats = row.seats
+                self.announce_seats()
+            if row.rematch is not None and self.row.rematch is None:
+                self.row.rematch = row.rematch
+                self.broadcast_all({"type": "rematch", "game_id": row.rematch})
         self.wake_bot()
 
     # -- bots --------------------------------------------------------------------------
+
+    def bot_waiting(self) -> bool:
+        """A bot is to move and none is thinking here."""
+        seat = self.state.current_player
+        return (seat is not None and self.row.seats[seat].kind == "bot"
+                and (self.bot_task is None or self.bot_task.done()))
 
     def wake_bot(self) -> None:
         """Start the bot loop if a bot is to decide and none is thinking already."""
@@ -239,6 +289,8 @@ class Room:
             self.bot_task = asyncio.create_task(self._bot_turns(), name=f"bots-{self.id}")
 
     async def _bot_turns(self) -> None:
+        if not await self.backends.peers.may_run_bots(self.id):
+            return  # another instance runs this game's bots; its moves reach us as updates
         loop = asyncio.get_running_loop()
         while True:
             seat = self.state.current_player
@@ -272,4 +324,5 @@ class Room:
         if self.bot_task is not None:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)
+        await self.backends.peers.release(self.id)
 

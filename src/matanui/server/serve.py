@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import IO
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -41,6 +43,26 @@ def parse_limits(settings: list[str]) -> Limits:
     return replace(defaults, **values)
 
 
+def hold_sqlite_file(database: str) -> IO[bytes] | None:
+    """One server per SQLite file: the file is locked for as long as this process serves it
+    (an flock, which is independent of SQLite's own fcntl locks), and a second `matanui serve`
+    on it is refused. Two processes would each keep their own copy of every game in memory and
+    never hear of the other's actions. PostgreSQL serves any number of instances."""
+    url = make_url(database)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    path = Path(url.database).resolve()
+    handle = path.open("a+b")
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise MatanuiError(f"another `matanui serve` is already serving {path}: an SQLite file serves "
+                           "one server process. Stop that one, give this one another --database, or run "
+                           "several servers on one PostgreSQL (docs/deploy.md)") from None
+    return handle
+
+
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
           limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = (),
           data_dir: str | None = None) -> None:
@@ -60,6 +82,7 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
         Storage(database).close()  # creates the tables; fails early and clearly if unreachable
     except (SQLAlchemyError, ImportError) as exc:
         raise MatanuiError(f"cannot open the database {database!r}: {exc}") from None
+    held = hold_sqlite_file(database)
     for name in allowed_hosts:
         if not name or any(c in name for c in " /@,"):
             raise MatanuiError(f"--allowed-host {name!r} is not a host name; give a name such as "
@@ -78,4 +101,8 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
           flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;
     # smaller oversized ones get the protocol's clear error.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=2 * MAX_MESSAGE_BYTES)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=2 * MAX_MESSAGE_BYTES)
+    finally:
+        if held is not None:
+            held.close()

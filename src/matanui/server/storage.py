@@ -16,6 +16,7 @@ answer over the network, so their calls run on one dedicated thread and the loop
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -44,11 +45,14 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from matanui.engine import Record
 
 T = TypeVar("T")
+
+CHANNEL = "matanui_games"  # PostgreSQL: each write to a game notifies "<instance> <game id>"
 
 metadata = MetaData()
 
@@ -116,6 +120,12 @@ class GameRow:
         return self.touched if self.touched is not None else self.created
 
 
+class ActionTaken(Exception):
+    """Another server process stored this game's action at that number first. The actions
+    table's key (game, number) is the optimistic lock that lets several servers share one
+    database: of two appends at one position exactly one commits."""
+
+
 class Storage:
     """The database behind the server. Every method is synchronous; call them through `run`."""
 
@@ -127,6 +137,8 @@ class Storage:
         metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         self.inline = self.engine.dialect.name == "sqlite"
+        self.shared = self.engine.dialect.name == "postgresql"  # several instances may use it
+        self.instance = secrets.token_hex(6)  # this process, in its notifications
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matanui-db")
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
@@ -150,37 +162,72 @@ class Storage:
                 seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
                 created=row.created, finished=False, rematch=None, data=record.data,
             ))
+            self._changed(db, row.id)
 
     def append_action(self, game_id: str, number: int, action: str, at: float) -> None:
-        """Commit action `number` (1-based) of a game, taken at time `at`."""
-        with self.engine.begin() as db:
-            db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
+        """Commit action `number` (1-based) of a game, taken at time `at`; ActionTaken if
+        another process committed an action at `number` first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
+                db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
+                self._changed(db, game_id)
+        except IntegrityError:
+            if len(self.actions_after(game_id, number - 1)) > 0:
+                raise ActionTaken(f"action {number} of game {game_id} is stored already") from None
+            raise
 
     def mark_finished(self, game_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(finished=True))
+            self._changed(db, game_id)
 
     def set_seats(self, game_id: str, seats: list[SeatRow]) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id)
                        .values(seats=[s.to_dict() for s in seats]))
+            self._changed(db, game_id)
 
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
+            self._changed(db, game_id)
+
+    def _changed(self, db: Connection, game_id: str) -> None:
+        """Tell the other instances (PostgreSQL delivers it when the transaction commits)."""
+        if self.shared:
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": CHANNEL, "payload": f"{self.instance} {game_id}"})
 
     # -- reads -------------------------------------------------------------------------
+
+    def ping(self) -> None:
+        """Raise unless the database answers (the health check)."""
+        with self.engine.connect() as db:
+            db.execute(text("SELECT 1"))
+
+    def actions_after(self, game_id: str, count: int) -> list[str]:
+        """A game's stored actions after its first `count`, in order."""
+        actions = actions_table.c
+        with self.engine.connect() as db:
+            return list(db.scalars(select(actions.action)
+                                   .where(actions.game_id == game_id, actions.number > count)
+                                   .order_by(actions.number)))
+
+    def load_game(self, game_id: str, now: float, unstarted_ttl: float, started_ttl: float) -> GameRow | None:
+        """One stored game with its actions, unless it is unknown or has expired."""
+        games = games_table.c
+        with self.engine.connect() as db:
+            row = db.execute(select(games_table).where(
+                games.id == game_id, _unexpired(now, unstarted_ttl, started_ttl))).mappings().first()
+        return None if row is None else _game_row(row, self.actions_after(game_id, 0))
 
     def load_games(self, now: float, unstarted_ttl: float, started_ttl: float) -> list[GameRow]:
         """Every stored game that has not expired, with its actions, oldest first: finished
         games, started ones with an action in the last `started_ttl` seconds, and unstarted
         ones created in the last `unstarted_ttl` seconds. Expired games stay in the database."""
         games = games_table.c
-        kept = select(games.id).where(or_(
-            games.finished,
-            and_(games.touched.is_not(None), games.touched >= now - started_ttl),
-            and_(games.touched.is_(None), games.created >= now - unstarted_ttl)))
+        kept = select(games.id).where(_unexpired(now, unstarted_ttl, started_ttl))
         with self.engine.connect() as db:
             actions: dict[str, list[str]] = {}
             for game_id, action in db.execute(
@@ -192,6 +239,13 @@ class Storage:
             rows = db.execute(select(games_table).where(games.id.in_(kept))
                               .order_by(games.created)).mappings().all()
         return [_game_row(row, actions.get(row["id"], [])) for row in rows]
+
+
+def _unexpired(now: float, unstarted_ttl: float, started_ttl: float) -> Any:
+    games = games_table.c
+    return or_(games.finished,
+               and_(games.touched.is_not(None), games.touched >= now - started_ttl),
+               and_(games.touched.is_(None), games.created >= now - unstarted_ttl))
 
 
 def _game_row(row: Any, actions: list[str]) -> GameRow:
