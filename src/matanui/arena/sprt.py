@@ -42,7 +42,9 @@ def expected_score(elo: float) -> float:
 
 
 def elo_of(score: float) -> float:
-    score = min(max(score, 1e-6), 1 - 1e-6)
+    """The Elo difference a score means: infinite for a score of 0 or 1."""
+    if score <= 0 or score >= 1:
+        return math.copysign(math.inf, score - 0.5)
     return -400 * math.log10(1 / score - 1)
 
 
@@ -93,7 +95,15 @@ class SprtResult:
     verdict: str  # "H1" (agent at least elo1 stronger), "H0", or "undecided" (the cap was reached)
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self)
+        """For JSON, which has no infinity: an Elo of +-infinity (a score of 1 or 0) is null."""
+        row = asdict(self)
+        row["elo"] = _finite(self.elo)
+        row["elo_interval95"] = [_finite(x) for x in self.elo_interval95]
+        return row
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
 
 
 class Sprt:
