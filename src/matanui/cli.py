@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from matanui import __version__, games
+from matanui.ai import levels
 from matanui.engine import MatanuiError, Record, replay
 
 if TYPE_CHECKING:
@@ -100,9 +101,9 @@ def play(
     game: str | None = typer.Argument(None, help="Which game (see `matanui games`; default "
                                       "reconstruct)."),
     as_: str | None = typer.Option(None, "--as", help="Your character, e.g. tahu."),
-    vs: str | None = typer.Option(None, "--vs", help="Bot level(s) for the other seats: random, "
-                                  "heuristic (comma-separated for several seats; default "
-                                  "heuristic)."),
+    vs: str | None = typer.Option(None, "--vs", help="Bot level(s) for the other seats, "
+                                  "comma-separated for several seats (default medium): "
+                                  + levels.help_text()),
     opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
     players: int | None = typer.Option(None, "--players", help="Number of players."),
     seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
