@@ -375,7 +375,7 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
 
     from matanui.arena import report
     from matanui.arena.ratings import ratings_with_intervals
-    from matanui.arena.sprt import Sprt
+    from matanui.arena.sprt import Sprt, SprtResult
 
     try:
         if len(names) != 2:
@@ -390,11 +390,22 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
                     paired=pairs, max_samples=samples, seed=seed, options=options)
     except MatanuiError as error:
         fail(error)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def write(result: SprtResult) -> None:
+        (folder / "sprt.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+
     with Progress("[progress.description]{task.description}", console=console) as progress:
         task = progress.add_task(f"{game} SPRT")
-        result, outcomes = test.play(workers=workers, journal=journal, on_sample=lambda r: progress.update(
-            task, description=f"{game} SPRT: {r.games} games, score {r.score:.3f}, LLR {r.llr:+.2f} "
-                              f"({r.lower_bound:+.2f}, {r.upper_bound:+.2f})"))
+
+        def on_sample(result: SprtResult) -> None:
+            """Show where the test stands, and keep sprt.json current: a test stopped early
+            still says where it stood."""
+            write(result)
+            progress.update(task, description=f"{game} SPRT: {result.games} games, score {result.score:.3f}, "
+                            f"LLR {result.llr:+.2f} ({result.lower_bound:+.2f}, {result.upper_bound:+.2f})")
+
+        result, outcomes = test.play(workers=workers, journal=journal, on_sample=on_sample)
     table = Table("", names[0] + " against " + names[1], title=f"{game}: SPRT elo0={elo0:g} elo1={elo1:g} "
                   f"alpha={alpha:g} beta={beta:g} ({result.model})")
     low, high = result.interval95
@@ -412,8 +423,7 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
                           [result.verdict])):
         table.add_row(label, value)
     console.print(table)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "sprt.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+    write(result)
     paths = report.write_results(outcomes, ratings_with_intervals(outcomes), folder)
     console.print("Wrote " + ", ".join(str(p) for p in [folder / "sprt.json", *paths]))
 

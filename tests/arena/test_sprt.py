@@ -113,3 +113,22 @@ def test_a_paired_round_robin_plays_pairs(tmp_path):
     assert result.exit_code == 0, result.output
     summary = json.loads((tmp_path / "reconstruct" / "arena.json").read_text())
     assert summary["games"] == 4  # three games rounded up to two pairs
+
+
+def test_a_test_stopped_early_says_where_it_stood(tmp_path, monkeypatch):
+    """sprt.json is kept current after every pair: killed in its second batch of games, the
+    test leaves the first batch's standing (two pairs), undecided."""
+    real = tournament.play_spec
+    played = []
+
+    def play_until_killed(spec):
+        if len(played) == 6:
+            raise KeyboardInterrupt
+        played.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr(tournament, "play_spec", play_until_killed)
+    runner.invoke(app, ["arena", "reconstruct", "--agents", "random,easy", "--pairs", "--sprt", "0,100",
+                        "--out", str(tmp_path)])
+    standing = json.loads((tmp_path / "reconstruct" / "sprt.json").read_text())
+    assert (standing["games"], standing["verdict"]) == (4, "undecided")
