@@ -132,3 +132,13 @@ def test_a_test_stopped_early_says_where_it_stood(tmp_path, monkeypatch):
                         "--out", str(tmp_path)])
     standing = json.loads((tmp_path / "reconstruct" / "sprt.json").read_text())
     assert (standing["games"], standing["verdict"]) == (4, "undecided")
+
+
+def test_more_workers_reach_the_same_verdict_after_the_same_games():
+    """Games finish in any order on a pool, but the test reads them in schedule order."""
+    def verdict(workers):
+        test = sprt.Sprt("reconstruct", "heuristic", "random", elo0=0, elo1=100, max_samples=100, seed=3)
+        result, _ = test.play(workers=workers)
+        return result
+
+    assert verdict(2) == verdict(1)
