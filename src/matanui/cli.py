@@ -282,7 +282,7 @@ def arena(
     game: str = typer.Argument(..., help="Which game."),
     agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
                                "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
-                               "ismcts-uniform@ITERATIONS."),
+                               "ismcts-infer@ITERATIONS."),
     games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents (with --sprt: the "
                                        "most games the test may play)."),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),

@@ -33,7 +33,7 @@ def test_search_picks_a_legal_action_and_is_seeded(name):
 
 
 @pytest.mark.parametrize("name", games.names())
-@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30", "ismcts-infer@30"])
 def test_no_bot_cheats(name, level):
     """Two states that differ only in what the deciding seat cannot see (the second is a
     resampling of the first from that seat's view, with the same past: what the seat saw at
