@@ -7,6 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -16,8 +17,12 @@ from rich.panel import Panel
 from rich.table import Table
 
 from matanui import __version__, games
+from matanui.ai import levels
 from matanui.engine import MatanuiError, Record, replay
 from matanui.packs_cli import data_app
+
+if TYPE_CHECKING:
+    from matanui.arena.tournament import Journal
 
 app = typer.Typer(
     add_completion=False,
@@ -100,9 +105,9 @@ def play(
     game: str | None = typer.Argument(None, help="Which game (see `matanui games`; default "
                                       "reconstruct)."),
     as_: str | None = typer.Option(None, "--as", help="Your character, e.g. tahu."),
-    vs: str | None = typer.Option(None, "--vs", help="Bot level(s) for the other seats: random, "
-                                  "heuristic (comma-separated for several seats; default "
-                                  "heuristic)."),
+    vs: str | None = typer.Option(None, "--vs", help="Bot level(s) for the other seats, "
+                                  "comma-separated for several seats (default medium): "
+                                  + levels.help_text()),
     opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
     players: int | None = typer.Option(None, "--players", help="Number of players."),
     seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
@@ -291,15 +296,25 @@ def bench(
 def arena(
     game: str = typer.Argument(..., help="Which game."),
     agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
-                               "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS."),
-    games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents."),
+                               "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
+                               "ismcts-infer@ITERATIONS."),
+    games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents (with --sprt: the "
+                                       "most games the test may play)."),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG; "
                              "games are journalled there as they finish, and a rerun resumes."),
+    pairs: bool = typer.Option(False, "--pairs", help="Play games in pairs: the same seed twice, "
+                               "seats swapped, which cancels most of the luck of the deal."),
+    sprt: str | None = typer.Option(None, "--sprt", help="ELO0,ELO1: a sequential test that the first "
+                                    "agent is ELO1 stronger rather than ELO0 (e.g. 0,100); it stops as "
+                                    "soon as either is accepted, after at most --games games."),
+    alpha: float = typer.Option(0.05, "--alpha", help="SPRT: chance of accepting ELO1 when ELO0 holds."),
+    beta: float = typer.Option(0.05, "--beta", help="SPRT: chance of accepting ELO0 when ELO1 holds."),
 ) -> None:
-    """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot."""
+    """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot.
+    With --sprt, a sequential test between two agents instead."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from matanui.ai import make_agent
@@ -321,12 +336,17 @@ def arena(
         games.get(game).new_game(0, games.get(game).characters()[:2], options)
     except MatanuiError as error:
         fail(error)
-    specs = tournament.round_robin(game, names, games_per_pair, seed=seed, options=options)
     folder = out / game
     try:
         journal = tournament.Journal(folder / "games.jsonl")
     except MatanuiError as error:
         fail(error)
+    if sprt is not None:
+        _arena_sprt(game, names, sprt, alpha, beta, pairs, games_per_pair, seed, options, workers,
+                    journal, folder)
+        return
+    schedule = tournament.paired_round_robin if pairs else tournament.round_robin
+    specs = schedule(game, names, games_per_pair, seed=seed, options=options)
     already = len(journal.done.keys() & set(specs))
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console) as progress:
@@ -360,6 +380,69 @@ def arena(
     paths = report.write_results(outcomes, ratings, folder)
     paths.append(report.plot_matrix(outcomes, folder / "win-matrix.png", f"{game}: win rates"))
     console.print("Wrote " + ", ".join(str(p) for p in paths))
+
+
+def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, beta: float, pairs: bool,
+                max_games: int, seed: int, options: dict, workers: int, journal: Journal,
+                folder: Path) -> None:
+    """`matanui arena --sprt`: play until the test decides, print and write sprt.json."""
+    import json
+
+    from rich.progress import Progress
+
+    from matanui.arena import report
+    from matanui.arena.ratings import ratings_with_intervals
+    from matanui.arena.sprt import Sprt, SprtResult
+
+    try:
+        if len(names) != 2:
+            raise MatanuiError("--sprt compares exactly two agents: --agents NEW,BASE")
+        try:
+            elo0, elo1 = (float(x) for x in bounds_text.split(","))
+        except ValueError:
+            raise MatanuiError(f"--sprt takes ELO0,ELO1, two numbers such as 0,100, "
+                               f"not {bounds_text!r}") from None
+        samples = (max_games + 1) // 2 if pairs else max_games
+        test = Sprt(game, names[0], names[1], elo0=elo0, elo1=elo1, alpha=alpha, beta=beta,
+                    paired=pairs, max_samples=samples, seed=seed, options=options)
+    except MatanuiError as error:
+        fail(error)
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def write(result: SprtResult) -> None:
+        (folder / "sprt.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+
+    with Progress("[progress.description]{task.description}", console=console) as progress:
+        task = progress.add_task(f"{game} SPRT")
+
+        def on_sample(result: SprtResult) -> None:
+            """Show where the test stands, and keep sprt.json current: a test stopped early
+            still says where it stood."""
+            write(result)
+            progress.update(task, description=f"{game} SPRT: {result.games} games, score {result.score:.3f}, "
+                            f"LLR {result.llr:+.2f} ({result.lower_bound:+.2f}, {result.upper_bound:+.2f})")
+
+        result, outcomes = test.play(workers=workers, journal=journal, on_sample=on_sample)
+    table = Table("", names[0] + " against " + names[1], title=f"{game}: SPRT elo0={elo0:g} elo1={elo1:g} "
+                  f"alpha={alpha:g} beta={beta:g} ({result.model})")
+    low, high = result.interval95
+    for label, value in (("games", str(result.games)),
+                         ("results" + (" (pairs 0..1 by quarters)" if pairs else " (L/D/W)"),
+                          " / ".join(map(str, result.counts))),
+                         ("score (95% interval)", f"{result.score:.3f} ({low:.3f}-{high:.3f})"),
+                         ("Elo (95% interval)", f"{result.elo:+.0f} ({result.elo_interval95[0]:+.0f} to "
+                                                f"{result.elo_interval95[1]:+.0f})"),
+                         ("LLR (bounds)", f"{result.llr:+.2f} ({result.lower_bound:+.2f}, "
+                                          f"{result.upper_bound:+.2f})"),
+                         ("verdict", {"H1": f"H1 accepted: {names[0]} is at least {elo1:g} Elo stronger",
+                                      "H0": f"H0 accepted: {names[0]} is not {elo1:g} Elo stronger",
+                                      "undecided": "undecided: --games reached before either bound"}
+                          [result.verdict])):
+        table.add_row(label, value)
+    console.print(table)
+    write(result)
+    paths = report.write_results(outcomes, ratings_with_intervals(outcomes), folder)
+    console.print("Wrote " + ", ".join(str(p) for p in [folder / "sprt.json", *paths]))
 
 
 @app.command()

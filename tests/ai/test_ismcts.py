@@ -33,16 +33,18 @@ def test_search_picks_a_legal_action_and_is_seeded(name):
 
 
 @pytest.mark.parametrize("name", games.names())
-@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30", "ismcts-infer@30"])
 def test_no_bot_cheats(name, level):
     """Two states that differ only in what the deciding seat cannot see (the second is a
-    resampling of the first from that seat's view) get the same decision under the same seed."""
+    resampling of the first from that seat's view, with the same past: what the seat saw at
+    every earlier step) get the same decision under the same seed."""
     for number, state in enumerate(states_along_a_game(name, 17)):
         seat = state.current_player
         twin = state.determinize(seat, random.Random(number))
         assert twin.observation(seat) == state.observation(seat)
-        choice = make_agent(level, name, seed=5).act(SeatView(state, seat))
-        twin_choice = make_agent(level, name, seed=5).act(SeatView(twin, seat))
+        view = SeatView(state, seat)
+        choice = make_agent(level, name, seed=5).act(view)
+        twin_choice = make_agent(level, name, seed=5).act(SeatView(twin, seat, view.observation_history()))
         assert choice == twin_choice
 
 

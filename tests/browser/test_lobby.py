@@ -165,3 +165,16 @@ def test_the_game_list_can_show_one_game_only(server, page):
     page.wait_for_function("() => [...document.querySelectorAll('#game-list li[data-game]')]"
                            ".every((li) => li.textContent.includes('Quest for the Masks'))")
     assert page.locator("#game-list li[data-game]").count() >= 1
+
+
+def test_the_lobby_says_what_each_bot_level_is_and_how_it_scored(server, page):
+    """Choosing a bot, a person reads what easy, medium and hard are, and how medium and hard
+    scored against easy in this game, or that it is not measured yet."""
+    page.goto(server + "/")
+    page.select_option("#game-select", "reconstruct")
+    notes = page.locator("#bot-levels li").all_inner_texts()
+    assert [note.split(" — ")[0] for note in notes] == ["easy", "medium", "hard"]
+    assert "scores 0.85 against easy" in notes[1]
+    screenshot(page, "lobby-bot-levels")
+    page.select_option("#game-select", "masks")
+    assert "not yet measured" in page.locator("#bot-levels li").all_inner_texts()[2]

@@ -10,6 +10,7 @@ def test_catalog_lists_every_game_with_characters_options_and_levels(client):
     assert "reconstruct" in games
     assert "tahu" in games["reconstruct"]["characters"]
     assert games["reconstruct"]["levels"] == ["easy", "medium", "hard"]
+    assert games["reconstruct"]["level_notes"]["medium"].startswith("the game's sensible player")
     book = client.get("/api/catalog/reconstruct").json()["components"]
     assert len(book["parts"]) == 7 and len(book["cards"]) == 36
 

@@ -1,8 +1,9 @@
 """What an agent is, and the only window it gets on a game: its seat's view.
 
 Agents never hold the true state. A `SeatView` exposes what the seat may know (its
-observation and legal actions) and `determinize`, which samples a full state consistent
-with that observation. The view is rebuilt for every decision.
+observation, what it observed at every earlier step, and the legal actions) and
+`determinize`, which samples a full state consistent with that observation. The view is
+rebuilt for every decision.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from matanui.engine import Game, State
 class SeatView:
     """What one seat may see of a state, and nothing more."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_history", "_state", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, history: list[dict[str, Any]] | None = None) -> None:
         self._state = state
         self.seat = seat
+        self._history = history
 
     @property
     def game(self) -> Game:
@@ -33,6 +35,24 @@ class SeatView:
 
     def observation(self) -> dict[str, Any]:
         return self._state.observation(self.seat)
+
+    def observation_history(self) -> list[dict[str, Any]]:
+        """What this seat saw before each action of the game so far, oldest first (the
+        current observation is not included): the seat watched every step, so it may
+        remember them all. Rebuilt from the game's record; a determinized state has no
+        record, so its history is empty unless the view was given one."""
+        if self._history is None:
+            state = self._state
+            if state.seed < 0:
+                self._history = []
+            else:
+                past = state.game.new_game(state.seed, state.players, state.options, state.arrangement)
+                seen = []
+                for action in state.history:
+                    seen.append(past.observation(self.seat))
+                    past.apply(action)
+                self._history = seen
+        return self._history
 
     def legal_actions(self) -> list[str]:
         return self._state.legal_actions()

@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
 Whitehouse 2012), one implementation for every game.
 
-Each iteration samples a full state from the searcher's own view (`SeatView.determinize`),
+Each iteration samples a full state from the searcher's own view (`SeatView.determinize`,
+weighted by the game's opponent model where it has one: matanui.ai.inference),
 then walks one shared tree keyed by action ids: at every node only the actions legal in that
 sample are candidates, and UCB uses how often each child was *available* rather than the
 parent's visits. A random playout finishes the sample; every node on the path is credited
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from matanui.engine import State
 
 from .base import Agent, SeatView
+from .inference import Likelihood, sampler
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_LIMIT = 2000
@@ -53,8 +55,10 @@ class ISMCTSAgent(Agent):
                  rollout_limit: int = DEFAULT_ROLLOUT_LIMIT,
                  rollout_agent: Agent | None = None,
                  evaluator: Callable[[State], list[float]] | None = None,
-                 anchor: Agent | None = None, anchor_margin: float = 0.0) -> None:
+                 anchor: Agent | None = None, anchor_margin: float = 0.0,
+                 inference: Callable[[SeatView], Likelihood | None] | None = None) -> None:
         super().__init__(seed)
+        self.inference = inference
         self.anchor = anchor
         self.anchor_margin = anchor_margin
         self.rollout_agent = rollout_agent
@@ -74,6 +78,7 @@ class ISMCTSAgent(Agent):
             self.last_iterations = self.last_depth = 0
             return actions[0]
         root = Node(None)
+        determinize = sampler(view, self.inference)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         count = depth = 0
@@ -82,7 +87,7 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            depth = max(depth, self._iterate(root, view.determinize(self.rng)))
+            depth = max(depth, self._iterate(root, determinize(self.rng)))
             count += 1
             if count % SETTLED_CHECK_EVERY == 0 and self._settled(root, count, start, deadline):
                 break

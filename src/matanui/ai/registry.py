@@ -7,13 +7,17 @@ Names every interface understands:
 - `hard`: information-set MCTS with a time budget, 1 second per move; `hard@0.2` sets the
   seconds;
 - `ismcts@N`: information-set MCTS with N iterations per move (fully seeded: the same seed
-  gives the same moves on any machine, which time budgets cannot promise).
+  gives the same moves on any machine, which time budgets cannot promise);
+- `ismcts-infer@N`: the same, its samples weighted by the game's opponent model where it has
+  one (research: it has not yet been shown to play better, docs/ai.md).
 Both searches take their playout settings from the game's heuristics module, where it has
 one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
 sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
 and then score the sampled state with its `evaluate(state) -> list[float]`, if it has one.
 Where it sets `SEARCH_OVERRULES_HEURISTIC_BY = margin`, the search plays the heuristic's move
-unless its own best move's mean return is higher by more than the margin.
+unless its own best move's mean return is higher by more than the margin. Where it has an
+`opponent_model(view)`, `ismcts-infer` weights its determinizations by it
+(matanui.ai.inference).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
 
 LEVELS = {"easy": "random", "medium": "heuristic"}
-AGENTS = ("random", "heuristic", "hard", "ismcts", "easy", "medium")
+AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium")
 HARD_SECONDS = 1.0
 
 
@@ -71,6 +75,7 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
         "evaluator": getattr(module, "evaluate", None),
         "anchor": None if margin is None else module.Heuristic(seed + 1),
         "anchor_margin": margin or 0.0,
+        "inference": getattr(module, "opponent_model", None),
     }
 
 
@@ -84,13 +89,16 @@ def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
         if heuristic is None:
             raise MatanuiError(f"there is no heuristic agent for {game!r} yet")
         return heuristic
-    if name in ("hard", "ismcts"):
+    if name in ("hard", "ismcts", "ismcts-infer"):
         if name == "hard":
             budgets = {"seconds": _budget(spec, budget, float) if budget else HARD_SECONDS}
         else:
             budgets = {"iterations": int(_budget(spec, budget, int)) if budget else 1000}
-        agent = ISMCTSAgent(seed, **budgets, **_playout_settings(game, seed + 1))
+        settings = _playout_settings(game, seed + 1)
+        if name != "ismcts-infer":
+            settings["inference"] = None
+        agent = ISMCTSAgent(seed, **budgets, **settings)
         agent.name = spec
         return agent
     raise MatanuiError(f"no agent named {spec!r}; the agents are: random (easy), heuristic (medium), "
-                       "hard, hard@SECONDS, ismcts@ITERATIONS")
+                       "hard, hard@SECONDS, ismcts@ITERATIONS, ismcts-infer@ITERATIONS")

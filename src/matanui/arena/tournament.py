@@ -69,6 +69,33 @@ def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int,
     return specs
 
 
+def paired_specs(game_name: str, a: str, b: str, pairs: int, seed: int = 0,
+                 options: dict | None = None) -> list[tuple[MatchSpec, MatchSpec]]:
+    """`pairs` game pairs: each pair is one seed and one seating of characters, played twice
+    with the agents' seats swapped, so that the deal (and each seat's luck) is the same for
+    both agents and cancels out of the pair's score."""
+    pairings = list(itertools.permutations(games.get(game_name).characters(), 2))
+    frozen_options = tuple(sorted((options or {}).items()))
+    result = []
+    for i in range(pairs):
+        characters = pairings[i % len(pairings)]
+        result.append((MatchSpec(game_name, (a, b), characters, seed + i, frozen_options),
+                       MatchSpec(game_name, (b, a), characters, seed + i, frozen_options)))
+    return result
+
+
+def paired_round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int, seed: int = 0,
+                       options: dict | None = None) -> list[MatchSpec]:
+    """A round robin in game pairs (`games_per_pair` rounded up to an even number): each
+    pair of agents plays every seed twice, seats swapped."""
+    pairs = (games_per_pair + 1) // 2
+    specs = []
+    for number, (a, b) in enumerate(itertools.combinations(agent_specs, 2)):
+        for pair in paired_specs(game_name, a, b, pairs, seed + number * pairs, options):
+            specs += pair
+    return specs
+
+
 def play_spec(spec: MatchSpec) -> GameOutcome:
     """Play one scheduled game (in a worker process). Agents are seeded from the game seed, so
     a tournament replays exactly with iteration budgets."""

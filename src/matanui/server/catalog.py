@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from matanui import games
+from matanui.ai import levels
 from matanui.engine import Game
 from matanui.games import packs
 from matanui.games.guide import legend_data
@@ -77,7 +78,8 @@ def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
-            "levels": list(BOT_LEVELS), "how_to_play": rules_page.link(game.name)}
+            "levels": list(BOT_LEVELS), "level_notes": levels.describe(game.name),
+            "how_to_play": rules_page.link(game.name)}
 
 
 def catalog() -> list[dict[str, Any]]:

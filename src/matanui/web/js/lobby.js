@@ -74,12 +74,19 @@ function followSeatCount() {
   }
 }
 
+// What each bot level is, with its measured score against easy in this game (the catalog's words).
+function drawLevelNotes(game) {
+  $("bot-levels").replaceChildren(...game.levels.map((level) =>
+    el("li", {}, el("b", {}, level), ` — ${game.level_notes[level]}`)));
+}
+
 function drawForm() {
   const game = currentGame();
   const seats = $("seats");
   seats.replaceChildren();
   for (let i = 0; i < game.min_players; i += 1) seats.append(seatRow(game, i, i === 0 ? "human" : "bot"));
   $("add-seat").hidden = game.max_players === game.min_players;
+  drawLevelNotes(game);
   drawOptions();
   drawData(game);
 }
