@@ -269,3 +269,27 @@ def test_a_file_named_whole_replaces_ours_so_a_deck_may_lose_a_card(tmp_path):
     assert sorted(packs.load_game(tmp_path / "small").deck.cards) == list(range(1, 36))
     assert packs.diff(tmp_path / "small") == ["actions.toml: card id = 36: removed",
                                               "actions.toml: deck: size 36 -> 35"]
+
+
+def test_an_arena_plays_on_a_pack_names_it_and_never_counts_a_game_of_other_data(tmp_path):
+    """`matanui arena --data`: the games are the pack's, arena.json and the journal name its
+    hash, and the same arena on the built-in data plays its games afresh."""
+    import json
+
+    from matanui.arena.tournament import Journal
+
+    folder = pack(tmp_path / "deck", "reconstruct", actions=OTHER_DECK)
+    out = tmp_path / "arena"
+    code, said = run("arena", "reconstruct", "--agents", "random,heuristic", "--games", "4",
+                     "--data", folder, "--out", out)
+    assert code == 0, said
+    assert "On the data pack my cards" in said
+    digest = packs.read(folder).hash
+    assert json.loads((out / "reconstruct" / "arena.json").read_text())["data"] == {"name": "my cards",
+                                                                                 "hash": digest}
+    journal = Journal(out / "reconstruct" / "games.jsonl")
+    assert {spec.data_hash for spec in journal.done} == {digest}
+    code, said = run("arena", "reconstruct", "--agents", "random,heuristic", "--games", "4", "--out", out)
+    assert code == 0, said
+    journal = Journal(out / "reconstruct" / "games.jsonl")
+    assert len(journal.done) == 8 and {spec.data_hash for spec in journal.done} == {digest, None}

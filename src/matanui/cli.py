@@ -312,6 +312,8 @@ def arena(
                                     "soon as either is accepted, after at most --games games."),
     alpha: float = typer.Option(0.05, "--alpha", help="SPRT: chance of accepting ELO1 when ELO0 holds."),
     beta: float = typer.Option(0.05, "--beta", help="SPRT: chance of accepting ELO0 when ELO1 holds."),
+    data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The journal names the pack's "
+                                     "hash; a rerun on other data plays its games afresh."),
 ) -> None:
     """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot.
     With --sprt, a sequential test between two agents instead."""
@@ -319,10 +321,12 @@ def arena(
 
     from matanui.ai import make_agent
     from matanui.arena import report, tournament
+    from matanui.arena.match import game_on
     from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
     from matanui.options import parse_options
 
     names = [a for a in agents.split(",") if a]
+    pack = None if data is None else str(data.resolve())
     try:
         if game not in games.names():
             raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
@@ -333,9 +337,12 @@ def arena(
         for name in names:
             make_agent(name, game)
         options = parse_options(option)
-        games.get(game).new_game(0, games.get(game).characters()[:2], options)
+        played = game_on(game, pack)
+        played.new_game(0, played.characters()[:2], options)
     except MatanuiError as error:
         fail(error)
+    if played.data:
+        console.print(f"On the data pack {escape(played.data['name'])} ({played.data['hash']}).")
     folder = out / game
     try:
         journal = tournament.Journal(folder / "games.jsonl")
@@ -343,10 +350,10 @@ def arena(
         fail(error)
     if sprt is not None:
         _arena_sprt(game, names, sprt, alpha, beta, pairs, games_per_pair, seed, options, workers,
-                    journal, folder)
+                    journal, folder, pack)
         return
     schedule = tournament.paired_round_robin if pairs else tournament.round_robin
-    specs = schedule(game, names, games_per_pair, seed=seed, options=options)
+    specs = schedule(game, names, games_per_pair, seed=seed, options=options, data=pack)
     already = len(journal.done.keys() & set(specs))
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console) as progress:
@@ -377,14 +384,14 @@ def arena(
                              f"{cost.get('iterations_per_move', 0):.0f}",
                              f"{cost.get('iterations_per_second', 0):.0f}")
     console.print(rating_table)
-    paths = report.write_results(outcomes, ratings, folder)
+    paths = report.write_results(outcomes, ratings, folder, played.data)
     paths.append(report.plot_matrix(outcomes, folder / "win-matrix.png", f"{game}: win rates"))
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
 def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, beta: float, pairs: bool,
                 max_games: int, seed: int, options: dict, workers: int, journal: Journal,
-                folder: Path) -> None:
+                folder: Path, data: str | None = None) -> None:
     """`matanui arena --sprt`: play until the test decides, print and write sprt.json."""
     import json
 
@@ -404,7 +411,7 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
                                f"not {bounds_text!r}") from None
         samples = (max_games + 1) // 2 if pairs else max_games
         test = Sprt(game, names[0], names[1], elo0=elo0, elo1=elo1, alpha=alpha, beta=beta,
-                    paired=pairs, max_samples=samples, seed=seed, options=options)
+                    paired=pairs, max_samples=samples, seed=seed, options=options, data=data)
     except MatanuiError as error:
         fail(error)
     folder.mkdir(parents=True, exist_ok=True)

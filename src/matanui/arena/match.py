@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from matanui import games
 from matanui.ai.base import Agent, SeatView
+from matanui.engine import Game
+from matanui.games import packs
 
 
 @dataclass(frozen=True)
@@ -18,9 +20,16 @@ class MatchResult:
     turns: int | None
 
 
+@lru_cache(maxsize=8)
+def game_on(game_name: str, data: str | None) -> Game:
+    """The game on a data pack's folder, or built in; a worker loads a pack once."""
+    return packs.game_for(game_name, data)
+
+
 def play_match(game_name: str, characters: Sequence[str], agents: Sequence[Agent], seed: int,
-               options: Mapping[str, Any] | None = None) -> MatchResult:
-    state = games.get(game_name).new_game(seed, characters, options)
+               options: Mapping[str, Any] | None = None, data: str | None = None) -> MatchResult:
+    """One game; `data` names a data pack's folder (None: the built-in data)."""
+    state = game_on(game_name, data).new_game(seed, characters, options)
     steps = 0
     while not state.is_over:
         seat = state.current_player

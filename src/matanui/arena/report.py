@@ -11,11 +11,14 @@ from .ratings import Rating, matrix_interval, win_matrix
 from .tournament import GameOutcome
 
 
-def write_results(outcomes: Sequence[GameOutcome], ratings: Sequence[Rating], folder: Path) -> list[Path]:
+def write_results(outcomes: Sequence[GameOutcome], ratings: Sequence[Rating], folder: Path,
+                  data: dict | None = None) -> list[Path]:
+    """arena.json and games.csv; `data` names the data pack played ({name, hash}; None: built in)."""
     folder.mkdir(parents=True, exist_ok=True)
     matrix = win_matrix(outcomes)
     summary = {
         "games": len(outcomes),
+        "data": data,
         "ratings": [r.__dict__ for r in ratings],
         "win_rates": {
             a: {b: {"games": rec.games, "score": rec.score, "rate": rec.rate(),

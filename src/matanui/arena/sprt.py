@@ -111,7 +111,7 @@ class Sprt:
 
     def __init__(self, game: str, agent: str, opponent: str, *, elo0: float, elo1: float,
                  alpha: float = 0.05, beta: float = 0.05, paired: bool = True, max_samples: int = 1000,
-                 seed: int = 0, options: dict | None = None) -> None:
+                 seed: int = 0, options: dict | None = None, data: str | None = None) -> None:
         if not elo1 > elo0:
             raise MatanuiError(f"--sprt needs elo0 < elo1, e.g. 0,100 (got {elo0:g},{elo1:g})")
         if not (0 < alpha < 0.5 and 0 < beta < 0.5):
@@ -121,7 +121,7 @@ class Sprt:
         self.game, self.agent, self.opponent = game, agent, opponent
         self.elo0, self.elo1, self.alpha, self.beta = elo0, elo1, alpha, beta
         self.paired = paired
-        self.samples = schedule(game, agent, opponent, max_samples, seed, options, paired)
+        self.samples = schedule(game, agent, opponent, max_samples, seed, options, paired, data)
 
     @property
     def values(self) -> tuple[float, ...]:
@@ -178,7 +178,7 @@ def game_score(outcome: GameOutcome, agent: str) -> float:
 
 
 def schedule(game: str, a: str, b: str, samples: int, seed: int, options: dict | None,
-             paired: bool) -> list[tuple[MatchSpec, ...]]:
+             paired: bool, data: str | None = None) -> list[tuple[MatchSpec, ...]]:
     if paired:
-        return list(paired_specs(game, a, b, samples, seed, options))
-    return [(spec,) for spec in round_robin(game, [a, b], samples, seed, options)]
+        return list(paired_specs(game, a, b, samples, seed, options, data))
+    return [(spec,) for spec in round_robin(game, [a, b], samples, seed, options, data)]

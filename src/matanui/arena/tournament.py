@@ -11,12 +11,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from matanui import games
 from matanui.ai import make_agent
 from matanui.ai.base import Agent, SeatView
 from matanui.engine import MatanuiError
 
-from .match import play_match
+from .match import game_on, play_match
 
 
 @dataclass(frozen=True)
@@ -28,6 +27,16 @@ class MatchSpec:
     characters: tuple[str, ...]
     seed: int
     options: tuple[tuple[str, object], ...] = ()
+    # A data pack: its folder (where workers load it) and its hash (what was played: a
+    # journal line names it, so a resumed arena never counts a game of other data).
+    data: str | None = None
+    data_hash: str | None = None
+
+
+def pack_of(game_name: str, data: str | None) -> tuple[list[str], str | None]:
+    """The characters of the game on `data` (a pack's folder, or None) and the pack's hash."""
+    game = game_on(game_name, data)
+    return game.characters(), game.data["hash"] if data else None
 
 
 @dataclass
@@ -50,12 +59,11 @@ class GameOutcome:
 
 
 def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int, seed: int = 0,
-                options: dict | None = None) -> list[MatchSpec]:
+                options: dict | None = None, data: str | None = None) -> list[MatchSpec]:
     """Each pair of agents meets `games_per_pair` times; the seat order alternates and the
     characters rotate through every ordered pair, so neither seat nor character favours
     either agent."""
-    game = games.get(game_name)
-    chars = game.characters()
+    chars, data_hash = pack_of(game_name, data)
     pairings = list(itertools.permutations(chars, 2))
     frozen_options = tuple(sorted((options or {}).items()))
     specs = []
@@ -64,34 +72,36 @@ def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int,
         for i in range(games_per_pair):
             seats = (a, b) if i % 2 == 0 else (b, a)
             characters = pairings[(i // 2) % len(pairings)]
-            specs.append(MatchSpec(game_name, seats, characters, seed + number, frozen_options))
+            specs.append(MatchSpec(game_name, seats, characters, seed + number, frozen_options, data,
+                                   data_hash))
             number += 1
     return specs
 
 
 def paired_specs(game_name: str, a: str, b: str, pairs: int, seed: int = 0,
-                 options: dict | None = None) -> list[tuple[MatchSpec, MatchSpec]]:
+                 options: dict | None = None, data: str | None = None) -> list[tuple[MatchSpec, MatchSpec]]:
     """`pairs` game pairs: each pair is one seed and one seating of characters, played twice
     with the agents' seats swapped, so that the deal (and each seat's luck) is the same for
     both agents and cancels out of the pair's score."""
-    pairings = list(itertools.permutations(games.get(game_name).characters(), 2))
+    chars, data_hash = pack_of(game_name, data)
+    pairings = list(itertools.permutations(chars, 2))
     frozen_options = tuple(sorted((options or {}).items()))
     result = []
     for i in range(pairs):
         characters = pairings[i % len(pairings)]
-        result.append((MatchSpec(game_name, (a, b), characters, seed + i, frozen_options),
-                       MatchSpec(game_name, (b, a), characters, seed + i, frozen_options)))
+        result.append((MatchSpec(game_name, (a, b), characters, seed + i, frozen_options, data, data_hash),
+                       MatchSpec(game_name, (b, a), characters, seed + i, frozen_options, data, data_hash)))
     return result
 
 
 def paired_round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int, seed: int = 0,
-                       options: dict | None = None) -> list[MatchSpec]:
+                       options: dict | None = None, data: str | None = None) -> list[MatchSpec]:
     """A round robin in game pairs (`games_per_pair` rounded up to an even number): each
     pair of agents plays every seed twice, seats swapped."""
     pairs = (games_per_pair + 1) // 2
     specs = []
     for number, (a, b) in enumerate(itertools.combinations(agent_specs, 2)):
-        for pair in paired_specs(game_name, a, b, pairs, seed + number * pairs, options):
+        for pair in paired_specs(game_name, a, b, pairs, seed + number * pairs, options, data):
             specs += pair
     return specs
 
@@ -102,7 +112,8 @@ def play_spec(spec: MatchSpec) -> GameOutcome:
     agents = [make_agent(name, spec.game, seed=spec.seed * 16 + seat)
               for seat, name in enumerate(spec.agents)]
     timed = [_TimedAgent(agent) for agent in agents]
-    result = play_match(spec.game, spec.characters, timed, seed=spec.seed, options=dict(spec.options))
+    result = play_match(spec.game, spec.characters, timed, seed=spec.seed, options=dict(spec.options),
+                        data=spec.data)
     return GameOutcome(
         game=spec.game, agents=list(spec.agents), characters=list(spec.characters), seed=spec.seed,
         winners=list(result.winners), steps=result.steps, turns=result.turns,
@@ -185,19 +196,21 @@ class Journal:
             try:
                 row = json.loads(line)
                 options = tuple((key, value) for key, value in row.pop("options"))
+                data, data_hash = row.pop("data", None), row.pop("data_hash", None)
                 outcome = GameOutcome(**row)
             except (ValueError, TypeError, KeyError) as error:
                 raise MatanuiError(f"{self.path}, line {number}: not a finished game of this tool ({error}); "
                                    "move the file away to start afresh") from error
             spec = MatchSpec(outcome.game, tuple(outcome.agents), tuple(outcome.characters), outcome.seed,
-                             options)
+                             options, data, data_hash)
             done[spec] = outcome
         return done
 
     def append(self, spec: MatchSpec, outcome: GameOutcome) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({**outcome.to_row(), "options": spec.options}) + "\n")
+            pack = {"data": spec.data, "data_hash": spec.data_hash} if spec.data else {}
+            handle.write(json.dumps({**outcome.to_row(), "options": spec.options, **pack}) + "\n")
         self.done[spec] = outcome
 
 
