@@ -129,17 +129,24 @@ class Pack:
 # -- reading -------------------------------------------------------------------------------
 
 
+def _parsed(path: Path, problems: list[str]) -> dict | None:
+    """A TOML file's tables, or None after adding why it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(f"{path}: is not valid TOML: {exc}")
+        return None
+
+
 def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple[str, ...]] | None:
     path = folder / PACK_FILE
     if not path.is_file():
         problems.append(f"{path}: missing; a pack needs a {PACK_FILE} with "
                         f"{', '.join(PACK_FIELDS)}")
         return None
-    try:
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{path}: is not valid TOML: {exc}")
+    raw = _parsed(path, problems)
+    if raw is None:
         return None
     meta: dict[str, str] = {}
     check = EntryChecker(PACK_FILE, "pack", raw)
@@ -168,11 +175,8 @@ def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple
 def _read_file(path: Path, layout: dict[str, str | None], problems: list[str]) -> dict | None:
     """The parsed file, or None after adding its problems: each table must be one the game
     knows, and each entry of an entry-by-entry table must name itself once."""
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{path}: is not valid TOML: {exc}")
+    data = _parsed(path, problems)
+    if data is None:
         return None
     before = len(problems)
     for table, value in data.items():
