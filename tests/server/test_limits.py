@@ -35,6 +35,17 @@ def app(tmp_path, bot_pace: float = 0.0, **limits) -> Iterator[TestClient]:
         yield client
 
 
+def make_first_move(ws, game: dict) -> dict:
+    """As seat 0's person: wait for a decision, take its first legal action, and return the
+    view that answers it."""
+    ws.send_json({"type": "hello", "token": game["seats"][0]["token"]})
+    view = receive_view(ws)
+    while not view["legal"]:
+        view = receive_view(ws)
+    ws.send_json({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]})
+    return receive_view(ws)
+
+
 def refused(response, status: int, code: str) -> str:
     assert response.status_code == status, response.text
     assert response.json()["error"] == code
@@ -166,12 +177,7 @@ def test_bot_only_games_never_hold_up_a_persons_bot(tmp_path):
         try:
             game = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
             with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
-                ws.send_json({"type": "hello", "token": game["seats"][0]["token"]})
-                view = receive_view(ws)
-                while not view["legal"]:
-                    view = receive_view(ws)
-                ws.send_json({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]})
-                view = receive_view(ws)
+                view = make_first_move(ws, game)
                 while not view["legal"] and not view["over"]:
                     view = receive_view(ws)  # the bot's answer comes
             assert view["at"] >= 2
@@ -192,12 +198,7 @@ def test_games_nobody_plays_expire_and_finished_ones_stay_replayable(tmp_path):
             while not receive_view(ws)["over"]:
                 pass
         with client.websocket_connect(f"/ws/games/{started['id']}") as ws:
-            ws.send_json({"type": "hello", "token": started["seats"][0]["token"]})
-            view = receive_view(ws)
-            while not view["legal"]:
-                view = receive_view(ws)
-            ws.send_json({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]})
-            receive_view(ws)
+            make_first_move(ws, started)
         lobby = client.app.state.lobby
         with client.websocket_connect(f"/ws/games/{unstarted['id']}") as watcher:
             watcher.send_json({"type": "hello"})

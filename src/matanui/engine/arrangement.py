@@ -29,9 +29,6 @@ class Arrangement:
                 raise BadSetup(f"{game} has no arrangement {key!r:.60}; its arrangement keys are: "
                                + "; ".join(f"{k}: {v}" for k, v in known.items()))
 
-    def __contains__(self, key: str) -> bool:
-        return key in self.values
-
     def fail(self, key: str, found: Any, detail: str = "") -> BadSetup:
         """The error for a bad value of `key`: what was found and what is allowed."""
         where = f"arrangement {key!r}{detail}"
