@@ -7,6 +7,7 @@ static map and card data, never the state."""
 from __future__ import annotations
 
 import heapq
+import math
 from typing import Any
 
 from matanui.ai.base import Agent, SeatView
@@ -216,3 +217,39 @@ class Heuristic(Agent):
         cards = view.game.cards.actions
         return min(actions, key=lambda a: (GIVE_UP_ORDER.index(cards[int(a.split(":")[1])].effect),
                                            self.rng.random()))
+
+
+# -- the search's evaluation (matanui.ai.ismcts) ---------------------------------------------
+# A whole heuristic game runs about 85 steps, so a search that plays every sample to the end
+# manages some 340 iterations a second. Its playouts instead stop after PLAYOUT_LIMIT steps and
+# `evaluate` scores the race from there. EVALUATION_SCALE is fitted against the outcomes of
+# heuristic games: `python -m matanui.arena.evalfit masks` (docs/ai.md).
+PLAYOUT_LIMIT = 12
+EVALUATION_SCALE = 0.166
+MASKS_IN_PILE = 6  # a Toa's pile holds his six Great Masks and three Turaga cards
+LEAST_CHANCE = 1 / 12  # a Toa outmatched in every skill still wins a tie now and then
+
+
+def landings_needed(obs: dict[str, Any], seat: int) -> float:
+    """How many more Challenge spaces `seat` expects to land on before he wins: the draws his
+    pile needs to turn up his missing Great Masks (among the Turaga cards left in it), over the
+    share of the six skills in which he wins as the lander (a tie wins) against the other Toa."""
+    toa, other = obs["toa"][seat], obs["toa"][1 - seat]
+    missing = obs["masks_to_win"] - toa["masks"]
+    draws = missing * (toa["mask_pile"] + 1) / (MASKS_IN_PILE - toa["masks"] + 1)
+    chance = sum(m >= t for m, t in zip(toa["skills"], other["skills"], strict=True)) / 6
+    return draws / max(chance, LEAST_CHANCE)
+
+
+def advantage(state: Any) -> float:
+    """Seat 0's lead in the race, in landings: how many more the other Toa needs than he does.
+    Public facts only (every seat's Great Masks, piles and skills are on the table)."""
+    obs = state.observation(None)
+    return landings_needed(obs, 1) - landings_needed(obs, 0)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Each seat's prospects in a sampled state, in [-1, 1]: tanh of the scaled lead, which is
+    2 P(win) - 1 for the logistic model the scale was fitted by."""
+    value = math.tanh(EVALUATION_SCALE * advantage(state))
+    return [value, -value]
