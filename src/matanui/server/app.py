@@ -218,7 +218,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             log.warning("health check: the database does not answer: %s", exc)
             return JSONResponse({"status": "unavailable", "message": "the database does not answer"},
                                 status_code=503)
-        return JSONResponse({"status": "ok", "games": len(lobby.rooms), "instance": storage.instance})
+        return JSONResponse({"status": "ok", "games": len(lobby.rooms), "instance": storage.instance,
+                             "bots": lobby.backends.bots.counts})
 
     @app.get("/api/catalog", summary="The games, their characters, options and bot levels")
     async def get_catalog() -> list[dict[str, Any]]:

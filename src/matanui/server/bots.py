@@ -7,11 +7,19 @@ replays it, builds the agent and returns one action id. The record is the truth:
 keeps recent positions only as a cache (it applies just the actions since), so any worker
 can serve any game, a restarted server needs nothing but the database, and a bot's move
 depends only on the record: its seed is drawn from (game seed, seat, move number).
+
+A timed level's thinking time (`hard`: one second) counts from when the game asked for the
+move, not from when a worker got to it: in games with people, the search gets what is left
+of its seconds after the wait, and where less than `LEAST_SEARCH` is left the bot plays the
+game's heuristic (`medium`) at once. Under load the reply still comes about when it would on
+a quiet server, and the queue cannot grow: a late job takes the worker for milliseconds.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from matanui.engine import Record, State
@@ -19,6 +27,7 @@ from matanui.engine import Record, State
 from .workers import BACKGROUND_NICE, Workers
 
 BOT_LEVELS = ("easy", "medium", "hard")
+LEAST_SEARCH = 0.05  # seconds: a search shorter than this would be noise; play the heuristic
 
 
 def bot_seed(game_seed: int, seat: int, move: int) -> int:
@@ -48,31 +57,59 @@ def _position(game_id: str, record: Record) -> State:
     return state
 
 
-def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str) -> str:
-    """In a worker: bring the game up to its record and let the bot decide for `seat`."""
+@dataclass(frozen=True)
+class Choice:
+    action: str
+    timed: bool  # the level thinks for a time (`hard`)
+    hurried: bool  # ... but its time was spent waiting: the heuristic chose
+
+
+def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str,
+                  asked: float | None = None) -> Choice:
+    """In a worker: bring the game up to its record and let the bot decide for `seat`. With
+    `asked` (time.time() when the move was asked for) a timed level thinks only for what is
+    left of its seconds, or plays the heuristic where that is less than LEAST_SEARCH."""
     from matanui.ai import SeatView, make_agent
 
     parsed = Record.from_dict(record)
     state = _position(game_id, parsed)
     if state.current_player != seat:
         raise RuntimeError(f"seat {seat} is not to decide (seat {state.current_player} is)")
-    agent = make_agent(level, parsed.game, seed=bot_seed(parsed.seed, seat, len(parsed.actions)))
-    return agent.act(SeatView(state, seat))
+    seed = bot_seed(parsed.seed, seat, len(parsed.actions))
+    agent = make_agent(level, parsed.game, seed=seed)
+    seconds = getattr(agent, "seconds", None)
+    hurried = False
+    if seconds is not None and asked is not None:
+        left = asked + seconds - time.time()
+        hurried = left < LEAST_SEARCH
+        if hurried:
+            agent = make_agent("medium", parsed.game, seed=seed)
+        else:
+            agent.seconds = left
+    return Choice(agent.act(SeatView(state, seat)), seconds is not None, hurried)
 
 
 class BotPool:
     """Two lanes of worker processes that choose bot actions. Games with a person in a seat
     use `people` (normal priority); games of bots only use `background`, its own workers at
-    the lowest CPU priority, so they never queue before a person's game nor take its CPU."""
+    the lowest CPU priority, so they never queue before a person's game nor take its CPU.
+    Only `people` counts a timed level's seconds from the asking (nobody waits on a game of
+    bots only); it counts its timed moves and how many were hurried (for /api/health)."""
 
     def __init__(self, workers: int, background_workers: int = 1) -> None:
         self.people = Workers(workers)
         self.background = Workers(background_workers, nice=BACKGROUND_NICE)
+        self.counts = {"timed_moves": 0, "hurried_moves": 0}
 
     async def choose(self, game_id: str, record: dict[str, Any], seat: int, level: str, *,
                      background: bool = False) -> str:
-        lane = self.background if background else self.people
-        return await lane.run(choose_action, game_id, record, seat, level)
+        if background:
+            choice = await self.background.run(choose_action, game_id, record, seat, level)
+            return choice.action
+        choice = await self.people.run(choose_action, game_id, record, seat, level, time.time())
+        self.counts["timed_moves"] += choice.timed
+        self.counts["hurried_moves"] += choice.hurried
+        return choice.action
 
     def close(self) -> None:
         self.people.close()

@@ -2,8 +2,11 @@
 (seat 0, choosing at random) against a bot, on a real `matanui serve` in its own process (or
 on several instances sharing one PostgreSQL, clients spread over them in turn).
 
-It reports accepted actions per second (people's and bots') and the 50th/99th percentile of
-an action's round trip: from the client sending `act` to the `update` that carries it. Every
+It reports accepted actions per second (people's and bots'), the 50th/99th percentile of
+an action's round trip (from the client sending `act` to the `update` that carries it), the
+50th/95th/99th percentile of the bot's reply (from that update to the next, which carries the
+bot's action: its thinking, its wait for a worker and the transport), and how many `hard`
+moves the server played as the heuristic because their second was spent waiting. Every
 loop is bounded in count and time and stops by itself; only 127.0.0.1 is contacted.
 
     python -m matanui.server.load --games 200 --seconds 60 --think 1
@@ -33,6 +36,7 @@ from websockets.asyncio.client import connect
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)  # seconds, one per scripted action
+    replies: list[float] = field(default_factory=list)  # seconds, one per bot reply to one
     accepted: int = 0  # every accepted action the clients saw (theirs and the bots')
     games: int = 0
     errors: int = 0
@@ -56,6 +60,7 @@ async def play_games(base: str, ws_base: str, game: str, level: str, think: floa
         async with connect(f"{ws_base}/ws/games/{created['id']}", max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "token": created["seats"][0]["token"]}))
             sent_at: float | None = None
+            asked_at: float | None = None  # when the update of our action left the bot to move
             seen = None
             while time.monotonic() < deadline:
                 message = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
@@ -67,9 +72,16 @@ async def play_games(base: str, ws_base: str, game: str, level: str, think: floa
                 if seen is not None:
                     tally.accepted += message["at"] - seen
                 seen = message["at"]
-                if sent_at is not None and message["type"] == "update":
-                    tally.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
+                if message["type"] == "update":
+                    now = time.perf_counter()
+                    if asked_at is not None:
+                        tally.replies.append(now - asked_at)
+                        asked_at = None
+                    if sent_at is not None:
+                        tally.latencies.append(now - sent_at)
+                        sent_at = None
+                        if not message["over"] and not message["legal"]:
+                            asked_at = now
                 if message["over"]:
                     tally.games += 1
                     break
@@ -103,6 +115,12 @@ def start_server(port: int, database: str, workers: int, lifted: bool = True) ->
             time.sleep(0.2)
     process.kill()
     raise RuntimeError("the server did not start")
+
+
+def bot_counts(base: str) -> dict[str, int]:
+    """The server's bot counters (/api/health), read before it stops."""
+    with urllib.request.urlopen(f"{base}/api/health", timeout=30) as response:
+        return json.load(response).get("bots", {})
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -144,8 +162,10 @@ def main() -> None:
         servers = [] if args.running else [start_server(port, database, args.bot_workers) for port in ports]
         try:
             started = time.monotonic()
-            tally = asyncio.run(run(args, [f"http://127.0.0.1:{port}" for port in ports]))
+            bases = [f"http://127.0.0.1:{port}" for port in ports]
+            tally = asyncio.run(run(args, bases))
             elapsed = time.monotonic() - started
+            counts = [bot_counts(base) for base in bases]
         finally:
             for server in servers:
                 server.terminate()
@@ -159,6 +179,14 @@ def main() -> None:
     if lat:
         p50, p99 = percentile(lat, 0.5) * 1000, percentile(lat, 0.99) * 1000
         print(f"round trip: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {statistics.fmean(lat) * 1000:.1f} ms")
+    if tally.replies:
+        p50, p95, p99 = (percentile(tally.replies, share) * 1000 for share in (0.5, 0.95, 0.99))
+        print(f"bot reply ({len(tally.replies)} timed): p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+              f"p99 {p99:.0f} ms, max {max(tally.replies) * 1000:.0f} ms")
+    timed = sum(c.get("timed_moves", 0) for c in counts)
+    if timed:
+        print(f"timed bot moves: {timed}, of which played as the heuristic for lack of time: "
+              f"{sum(c.get('hurried_moves', 0) for c in counts)}")
 
 
 if __name__ == "__main__":

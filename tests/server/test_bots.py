@@ -1,0 +1,93 @@
+"""A `hard` bot's second counts from when its game asked for the move: a move that waited
+for a worker searches only for what is left, and one that waited the whole second is played
+by the game's heuristic at once. Budgets are checked as numbers, never by the clock."""
+
+import random
+import time
+
+import pytest
+
+from matanui import games
+from matanui.ai import SeatView, make_agent
+from matanui.ai.ismcts import ISMCTSAgent
+from matanui.server.bots import LEAST_SEARCH, bot_seed, choose_action
+from tests.play import new_random_game, random_action
+
+from .helpers import create, receive_view
+
+
+def a_position(name: str, seed: int):
+    """A game some random moves in, with a choice to make."""
+    state = new_random_game(name, seed)
+    rng = random.Random(seed)
+    for _ in range(7):
+        state.apply(random_action(state, rng))
+    while len(state.legal_actions()) < 2:
+        state.apply(random_action(state, rng))
+    return state
+
+
+@pytest.fixture
+def budgets(monkeypatch):
+    """The seconds each search was given; the search itself answers at once (its first
+    legal action), so these tests take no time."""
+    given: list[float] = []
+
+    def search(agent, view):
+        given.append(agent.seconds)
+        return view.legal_actions()[0]
+
+    monkeypatch.setattr(ISMCTSAgent, "act", search)
+    return given
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_move_asked_for_more_than_a_second_ago_is_the_heuristics(name, budgets):
+    state = a_position(name, 3)
+    seat, record = state.current_player, state.record()
+    choice = choose_action(f"late-{name}", record.to_dict(), seat, "hard", time.time() - 1.5)
+    heuristic = make_agent("medium", name, seed=bot_seed(record.seed, seat, len(record.actions)))
+    assert choice.hurried and choice.timed and budgets == []
+    assert choice.action == heuristic.act(SeatView(state, seat))
+    assert choice.action in state.legal_actions()
+
+
+def test_a_fresh_request_searches_for_what_is_left_of_its_second(budgets):
+    state = a_position("reconstruct", 4)
+    record = state.record().to_dict()
+    choice = choose_action("fresh", record, state.current_player, "hard", time.time() - 0.4)
+    assert not choice.hurried and choice.timed
+    assert LEAST_SEARCH <= budgets[0] <= 0.6
+
+
+def test_without_a_request_time_the_search_has_its_whole_second(budgets):
+    """The background lane (games of bots only): nobody is waiting."""
+    state = a_position("reconstruct", 5)
+    choice = choose_action("calm", state.record().to_dict(), state.current_player, "hard")
+    assert budgets == [1.0] and not choice.hurried
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_hurried_or_searched_move_is_legal_for_the_seat_to_move(name):
+    state = a_position(name, 6)
+    seat, record = state.current_player, state.record().to_dict()
+    for asked in (time.time() - 5.0, time.time() - 1.0 + LEAST_SEARCH * 2):
+        choice = choose_action(f"legal-{name}", record, seat, "hard", asked)
+        assert choice.action in state.legal_actions()
+    with pytest.raises(RuntimeError, match="is not to decide"):
+        choose_action(f"legal-{name}", record, (seat + 1) % len(state.players), "hard", time.time() - 5.0)
+
+
+def test_the_health_check_counts_hard_moves_and_those_played_in_a_hurry(client):
+    created = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "hard"}])
+    before = client.get("/api/health").json()["bots"]
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        ws.send_json({"type": "hello", "token": created["seats"][0]["token"]})
+        view = receive_view(ws)
+        while view["current_player"] == 0:  # act until the bot is to move
+            ws.send_json({"type": "act", "action": view["legal"][0]["id"]})
+            view = receive_view(ws)
+        receive_view(ws)  # the bot's move
+    after = client.get("/api/health").json()["bots"]
+    assert after["timed_moves"] > before["timed_moves"]
+    assert set(after) == {"timed_moves", "hurried_moves"}
