@@ -494,14 +494,14 @@ def tune(
     if journal.steps:
         console.print(f"Resuming {journal.path} after {len(journal.steps)} of {iterations} iterations.")
 
-    def report(step: spsa.Step) -> None:
+    def record(step: spsa.Step) -> None:
         journal.append(step)
         console.print(f"{step.k}/{iterations}: {spsa.agent_at(agent, schedule, step.plus)} against "
                       f"{spsa.agent_at(agent, schedule, step.minus)}: {step.result:+g}; now "
                       + ", ".join(f"{name}={value:.4g}" for name, value in step.theta_after.items()))
 
     theta = spsa.optimise(schedule, spsa.game_pairs(game, agent, schedule, workers, seed, options),
-                          journal.steps, workers, report)
+                          journal.steps, workers, record)
     tuned = spsa.agent_at(agent, schedule, theta)
     console.print(f"Tuned after {iterations} pairs: {tuned} (journal: {journal.path}). Verify it: "
                   f"matanui arena {game} --agents '{tuned}',{agent} --pairs --sprt 0,50")
