@@ -18,6 +18,7 @@ from rich.table import Table
 
 from matanui import __version__, games
 from matanui.ai import levels
+from matanui.ai.settings import split_agents
 from matanui.engine import MatanuiError, Record, replay
 from matanui.packs_cli import data_app
 
@@ -297,7 +298,8 @@ def arena(
     game: str = typer.Argument(..., help="Which game."),
     agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
                                "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
-                               "ismcts-infer@ITERATIONS."),
+                               "ismcts-infer@ITERATIONS; a search may set its parameters in braces, "
+                               "'ismcts@300{exploration=0.9}'."),
     games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents (with --sprt: the "
                                        "most games the test may play)."),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
@@ -325,7 +327,7 @@ def arena(
     from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
     from matanui.options import parse_options
 
-    names = [a for a in agents.split(",") if a]
+    names = split_agents(agents)
     pack = None if data is None else str(data.resolve())
     try:
         if game not in games.names():
@@ -453,6 +455,59 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
 
 
 @app.command()
+def tune(
+    game: str = typer.Argument(..., help="Which game."),
+    agent: str = typer.Option("ismcts@300", "--agent", help="The search to tune: hard@SECONDS, "
+                              "ismcts@ITERATIONS or ismcts-infer@ITERATIONS (iterations replay exactly)."),
+    param: list[str] = typer.Option([], "--param", help="NAME=START:MIN:MAX[:C_END[:R_END]] (repeatable): "
+                                    "a parameter to tune (exploration, rollout_limit, anchor_margin), its "
+                                    "bounds, its last perturbation (default a tenth of the range) and last "
+                                    "gain (default 0.1)."),
+    iterations: int = typer.Option(100, "--iterations", help="Game pairs to play, one per iteration."),
+    workers: int = typer.Option(1, "--workers", help="Pairs played at once around the same values "
+                                "(part of the run: a resumed run must use the same)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the perturbations and of the first pair."),
+    option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
+    out: Path = typer.Option(Path("tune-results"), "--out", help="Folder for the journal; each "
+                             "iteration is journalled as it finishes, and the same command resumes."),
+) -> None:
+    """Tune a search's parameters by SPSA: each iteration plays a game pair between the values
+    nudged up and down, and steps towards the winner (docs/tuning.md)."""
+    from matanui.arena import tune as spsa
+    from matanui.arena.match import game_on
+    from matanui.options import parse_options
+
+    try:
+        if game not in games.names():
+            raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+        if workers < 1:
+            raise MatanuiError("--workers must be at least 1")
+        schedule = spsa.Spsa(tuple(spsa.parse_param(text) for text in param), iterations, seed)
+        spsa.check_agent(agent, game, schedule)
+        options = parse_options(option)
+        played = game_on(game, None)
+        played.new_game(0, played.characters()[:2], options)
+        journal = spsa.TuneJournal(out / game / "spsa.jsonl",
+                                   spsa.run_settings(game, agent, schedule, workers, options))
+    except MatanuiError as error:
+        fail(error)
+    if journal.steps:
+        console.print(f"Resuming {journal.path} after {len(journal.steps)} of {iterations} iterations.")
+
+    def record(step: spsa.Step) -> None:
+        journal.append(step)
+        console.print(f"{step.k}/{iterations}: {spsa.agent_at(agent, schedule, step.plus)} against "
+                      f"{spsa.agent_at(agent, schedule, step.minus)}: {step.result:+g}; now "
+                      + ", ".join(f"{name}={value:.4g}" for name, value in step.theta_after.items()))
+
+    theta = spsa.optimise(schedule, spsa.game_pairs(game, agent, schedule, workers, seed, options),
+                          journal.steps, workers, record)
+    tuned = spsa.agent_at(agent, schedule, theta)
+    console.print(f"Tuned after {iterations} pairs: {tuned} (journal: {journal.path}). Verify it: "
+                  f"matanui arena {game} --agents '{tuned}',{agent} --pairs --sprt 0,50")
+
+
+@app.command()
 def simulate(
     game: str = typer.Argument(..., help="Which game."),
     games_count: int = typer.Option(1000, "--games", help="Number of games in all (a resumed run "
@@ -487,7 +542,7 @@ def simulate(
             raise MatanuiError(f"--backend must be local or ray, not {backend!r}")
         if address and backend != "ray":
             raise MatanuiError("--address is for --backend ray")
-        job = Job.build(game, agents.split(","), games_count, seed, players, parse_options(option),
+        job = Job.build(game, split_agents(agents), games_count, seed, players, parse_options(option),
                         None if data is None else str(data.resolve()))
         runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
     except MatanuiError as error:

@@ -10,6 +10,8 @@ Names every interface understands:
   gives the same moves on any machine, which time budgets cannot promise);
 - `ismcts-infer@N`: the same, its samples weighted by the game's opponent model where it has
   one (research: it has not yet been shown to play better, docs/ai.md).
+A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`
+(matanui.ai.settings).
 Both searches take their playout settings from the game's heuristics module, where it has
 one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
 sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
@@ -30,6 +32,7 @@ from matanui.engine import MatanuiError
 
 from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
+from .settings import split_settings
 
 LEVELS = {"easy": "random", "medium": "heuristic"}
 AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium")
@@ -80,8 +83,12 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
 
 
 def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
-    name, _, budget = spec.partition("@")
+    plain, overrides = split_settings(spec)
+    name, _, budget = plain.partition("@")
     name = LEVELS.get(name, name)
+    if overrides and name not in ("hard", "ismcts", "ismcts-infer"):
+        raise MatanuiError(f"agent {spec!r}: only the searches (hard, ismcts, ismcts-infer) take "
+                           "settings in braces")
     if name == "random" and not budget:
         return RandomAgent(seed)
     if name == "heuristic" and not budget:
@@ -97,6 +104,10 @@ def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
         settings = _playout_settings(game, seed + 1)
         if name != "ismcts-infer":
             settings["inference"] = None
+        if "anchor_margin" in overrides and settings.get("anchor") is None:
+            raise MatanuiError(f"agent {spec!r}: the search in {game} has no anchor, so anchor_margin "
+                               "would change nothing")
+        settings.update(overrides)
         agent = ISMCTSAgent(seed, **budgets, **settings)
         agent.name = spec
         return agent

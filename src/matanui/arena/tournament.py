@@ -79,15 +79,17 @@ def round_robin(game_name: str, agent_specs: Sequence[str], games_per_pair: int,
 
 
 def paired_specs(game_name: str, a: str, b: str, pairs: int, seed: int = 0,
-                 options: dict | None = None, data: str | None = None) -> list[tuple[MatchSpec, MatchSpec]]:
+                 options: dict | None = None, data: str | None = None,
+                 first: int = 0) -> list[tuple[MatchSpec, MatchSpec]]:
     """`pairs` game pairs: each pair is one seed and one seating of characters, played twice
     with the agents' seats swapped, so that the deal (and each seat's luck) is the same for
-    both agents and cancels out of the pair's score."""
+    both agents and cancels out of the pair's score. `first` skips that many pairs of the
+    schedule (their seeds and seatings)."""
     chars, data_hash = pack_of(game_name, data)
     pairings = list(itertools.permutations(chars, 2))
     frozen_options = tuple(sorted((options or {}).items()))
     result = []
-    for i in range(pairs):
+    for i in range(first, first + pairs):
         characters = pairings[i % len(pairings)]
         result.append((MatchSpec(game_name, (a, b), characters, seed + i, frozen_options, data, data_hash),
                        MatchSpec(game_name, (b, a), characters, seed + i, frozen_options, data, data_hash)))
