@@ -23,7 +23,7 @@ from matanui.engine import MatanuiError, Record, replay
 from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
-    from matanui.arena.tournament import Journal
+    from matanui.arena.tournament import Journal, MatchSpec
 
 app = typer.Typer(
     add_completion=False,
@@ -316,13 +316,21 @@ def arena(
     beta: float = typer.Option(0.05, "--beta", help="SPRT: chance of accepting ELO0 when ELO1 holds."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The journal names the pack's "
                                      "hash; a rerun on other data plays its games afresh."),
+    players: int | None = typer.Option(None, "--players", help="One against the field: --games games "
+                                       "of this many players (as many as the game allows), the first "
+                                       "agent in one seat (each seat in turn, each character in turn), "
+                                       "the second agent in all the others; reports the first agent's "
+                                       "win share, with its 95% interval, against the fair share "
+                                       "1/players, and writes field.json. Exactly two agents; not with "
+                                       "--pairs or --sprt."),
 ) -> None:
     """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot.
-    With --sprt, a sequential test between two agents instead."""
+    With --sprt, a sequential test between two agents instead; with --players, one agent
+    against a field of another."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from matanui.ai import make_agent
-    from matanui.arena import report, tournament
+    from matanui.arena import field, report, tournament
     from matanui.arena.match import game_on
     from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
     from matanui.options import parse_options
@@ -340,7 +348,14 @@ def arena(
             make_agent(name, game)
         options = parse_options(option)
         played = game_on(game, pack)
-        played.new_game(0, played.characters()[:2], options)
+        field_specs = None
+        if players is not None:
+            if pairs or sprt is not None:
+                raise MatanuiError("--players plays a field of fixed length: it does not combine with "
+                                   "--pairs or --sprt, which compare two agents in two-player games")
+            field_specs = field.field_specs(game, names, players, games_per_pair, seed=seed,
+                                            options=options, data=pack)
+        played.new_game(0, played.characters()[:players or 2], options)
     except MatanuiError as error:
         fail(error)
     if played.data:
@@ -350,6 +365,9 @@ def arena(
         journal = tournament.Journal(folder / "games.jsonl")
     except MatanuiError as error:
         fail(error)
+    if field_specs is not None:
+        _arena_field(game, names, players or 0, field_specs, workers, journal, folder)
+        return
     if sprt is not None:
         _arena_sprt(game, names, sprt, alpha, beta, pairs, games_per_pair, seed, options, workers,
                     journal, folder, pack)
@@ -389,6 +407,39 @@ def arena(
     paths = report.write_results(outcomes, ratings, folder, played.data)
     paths.append(report.plot_matrix(outcomes, folder / "win-matrix.png", f"{game}: win rates"))
     console.print("Wrote " + ", ".join(str(p) for p in paths))
+
+
+def _arena_field(game: str, names: list[str], players: int, specs: list[MatchSpec], workers: int,
+                 journal: Journal, folder: Path) -> None:
+    """`matanui arena --players`: play (or resume) the field's games, print and write field.json."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from matanui.arena import tournament
+    from matanui.arena.field import field_result
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{game} field", total=len(specs),
+                                 completed=len(journal.done.keys() & set(specs)))
+        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task),
+                                  journal=journal)
+    result = field_result(game, outcomes, names[0], names[1], players)
+    low, high = result.interval95
+    table = Table("", f"{names[0]} against {players - 1} {names[1]}", title=f"{game}: one against the field")
+    table.add_row("games (no winner)", f"{result.games} ({result.draws})")
+    table.add_row("wins", f"{result.wins:g}")
+    table.add_row("win share (95% interval)", f"{result.share:.3f} ({low:.3f}-{high:.3f})")
+    table.add_row("fair share", f"{result.fair_share:.3f}")
+    for entry in result.per_seat:
+        table.add_row(f"share in seat {entry['seat']}", f"{entry['share']:.3f} of {entry['games']}")
+    for agent, cost in result.costs.items():
+        table.add_row(f"{agent}: s / iterations a move", f"{cost['seconds_per_move']:.3f} / "
+                      f"{cost['iterations_per_move']:.0f}")
+    console.print(table)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "field.json"
+    path.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+    console.print(f"Wrote {path}")
 
 
 def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, beta: float, pairs: bool,
