@@ -1,6 +1,7 @@
-"""The bot levels in words, with each level's measured score against `easy` (data/levels.toml),
-for the lobby and `matanui play --help`. A figure measured under another rules version than
-the game's current one is not shown as if it were current."""
+"""The bot levels in words, with each level's measured score against `easy`, and `hard`'s
+against `medium` (data/levels.toml), for the lobby and `matanui play --help`. A figure
+measured under another rules version than the game's current one is not shown as if it were
+current."""
 
 from __future__ import annotations
 
@@ -29,29 +30,35 @@ def what(level: str) -> str:
     return _data()["levels"][level]["what"]
 
 
-def _measured(game: str, level: str) -> dict[str, Any] | None:
+def _measured(game: str, level: str, opponent: str = "easy") -> dict[str, Any] | None:
     version = games.get(game).rules_version
-    return next((row for row in _data()["against_easy"] if row["game"] == game and row["level"] == level
-                 and row["rules_version"] == version), None)
+    return next((row for row in _data().get(f"against_{opponent}", [])
+                 if row["game"] == game and row["level"] == level and row["rules_version"] == version), None)
 
 
-def against_easy(game: str, level: str) -> str:
-    """The level's measured score against easy in `game`, in words, or that it is unmeasured."""
+def _opponents(level: str) -> list[str]:
+    """The levels `level` is measured against: easy, and medium for `hard`."""
+    return [] if level == "easy" else ["easy"] + (["medium"] if level == "hard" else [])
+
+
+def against(game: str, level: str, opponent: str = "easy") -> str:
+    """The level's measured score against `opponent` in `game`, in words, or that it is
+    unmeasured."""
     if level == "easy":
         return "the level the others are measured against"
-    row = _measured(game, level)
+    row = _measured(game, level, opponent)
     if row is None:
-        return "not yet measured against easy under the current rules"
+        return f"not yet measured against {opponent} under the current rules"
     low, high = row["interval"]
     elo = _elo(row["score"])
     rating = "more Elo than the games can measure" if elo is None else f"about {elo:+.0f} Elo"
     note = f", {row['note']}" if "note" in row else ""
-    return (f"scores {row['score']:.2f} against easy ({low:.2f}-{high:.2f}, {row['games']} games{note}): "
-            f"{rating}")
+    return (f"scores {row['score']:.2f} against {opponent} ({low:.2f}-{high:.2f}, "
+            f"{row['games']} games{note}): {rating}")
 
 
-def _short(game: str, level: str) -> str:
-    row = _measured(game, level)
+def _short(game: str, level: str, opponent: str) -> str:
+    row = _measured(game, level, opponent)
     if row is None:
         return f"{game} not measured yet"
     elo = _elo(row["score"])
@@ -59,16 +66,19 @@ def _short(game: str, level: str) -> str:
 
 
 def describe(game: str) -> dict[str, str]:
-    """Each level's line for `game`: what it is and how it scored against easy."""
-    return {level: f"{what(level)}; {against_easy(game, level)}" for level in level_names()}
+    """Each level's line for `game`: what it is and how it scored against the levels below."""
+    return {level: "; ".join([what(level)] + [against(game, level, opponent)
+                                              for opponent in _opponents(level) or ["easy"]])
+            for level in level_names()}
 
 
 def help_text() -> str:
-    """For `matanui play --help`: every level, and its score against easy in each game."""
+    """For `matanui play --help`: every level, and its scores in each game."""
     lines = []
     for level in level_names():
-        scores = "" if level == "easy" else "; against easy: " + ", ".join(
-            _short(name, level) for name in games.names())
+        scores = "".join(f"; against {opponent}: " + ", ".join(_short(name, level, opponent)
+                                                             for name in games.names())
+                         for opponent in _opponents(level))
         lines.append(f"{level}, {what(level)}{scores}")
     return ". ".join(lines) + " (measured in docs/ai.md)."
 
