@@ -74,7 +74,7 @@ function followSeatCount() {
   }
 }
 
-// What each bot level is, with its measured score against easy in this game (the catalog's words).
+// What each bot level is, with its measured scores against the levels below in this game (the catalog's words).
 function drawLevelNotes(game) {
   $("bot-levels").replaceChildren(...game.levels.map((level) =>
     el("li", {}, el("b", {}, level), ` — ${game.level_notes[level]}`)));
