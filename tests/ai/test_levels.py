@@ -38,7 +38,7 @@ def test_play_help_names_the_levels_and_their_scores():
     assert "medium, the game's sensible player" in text
     assert "reconstruct 0.85 (+308 Elo)" in text
     assert "makuta not measured yet" in text
-    assert "against medium: reconstruct 0.68 (+134 Elo), masks 0.68 (+128 Elo)" in text
+    assert "against medium: reconstruct 0.68 (+134 Elo), masks 0.68 (+128 Elo), makuta 0.38 (-89 Elo)" in text
 
 
 def test_every_figure_shown_is_recomputed_from_its_committed_journal():
@@ -57,7 +57,7 @@ def test_every_figure_shown_is_recomputed_from_its_committed_journal():
             test = journal.with_name("sprt.json")
             if test.exists():  # a sequential test: its figures are those where it stopped
                 stopped = json.loads(test.read_text())
-                assert (stopped["games"], stopped["verdict"]) == (row["games"], "H1"), row["journal"]
+                assert stopped["games"] == row["games"] and stopped["verdict"] != "undecided", row["journal"]
                 assert stopped["score"] == pytest.approx(row["score"], abs=0.0005)
                 assert stopped["interval95"] == pytest.approx(row["interval"], abs=0.0005)
                 continue
