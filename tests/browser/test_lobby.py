@@ -168,13 +168,14 @@ def test_the_game_list_can_show_one_game_only(server, page):
 
 
 def test_the_lobby_says_what_each_bot_level_is_and_how_it_scored(server, page):
-    """Choosing a bot, a person reads what easy, medium and hard are, and how medium and hard
-    scored against easy in this game, or that it is not measured yet."""
+    """Choosing a bot, a person reads what easy, medium and hard are, how medium and hard
+    scored against easy in this game and hard against medium, or that it is not measured yet."""
     page.goto(server + "/")
     page.select_option("#game-select", "reconstruct")
     notes = page.locator("#bot-levels li").all_inner_texts()
     assert [note.split(" — ")[0] for note in notes] == ["easy", "medium", "hard"]
     assert "scores 0.85 against easy" in notes[1]
     screenshot(page, "lobby-bot-levels")
-    page.select_option("#game-select", "masks")
-    assert "not yet measured" in page.locator("#bot-levels li").all_inner_texts()[2]
+    assert "scores 0.68 against medium" in notes[2]
+    page.select_option("#game-select", "makuta")
+    assert "not yet measured against easy" in page.locator("#bot-levels li").all_inner_texts()[2]
