@@ -409,6 +409,14 @@ def arena(
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 
+def _write_json(path: Path, data: dict) -> None:
+    """A result file, written whole or not at all: a run killed while writing leaves the
+    previous one, so a resumed test never reads half a file."""
+    from matanui.engine.files import write_atomically
+
+    write_atomically(path, json.dumps(data, indent=1) + "\n")
+
+
 def _arena_field(game: str, names: list[str], players: int, specs: list[MatchSpec], workers: int,
                  journal: Journal, folder: Path) -> None:
     """`matanui arena --players`: play (or resume) the field's games, print and write field.json."""
@@ -438,7 +446,7 @@ def _arena_field(game: str, names: list[str], players: int, specs: list[MatchSpe
     console.print(table)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "field.json"
-    path.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+    _write_json(path, result.to_dict())
     console.print(f"Wrote {path}")
 
 
@@ -446,7 +454,6 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
                 max_games: int, seed: int, options: dict, workers: int, journal: Journal,
                 folder: Path, data: str | None = None) -> None:
     """`matanui arena --sprt`: play until the test decides, print and write sprt.json."""
-    import json
 
     from rich.progress import Progress
 
@@ -470,7 +477,7 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
     folder.mkdir(parents=True, exist_ok=True)
 
     def write(result: SprtResult) -> None:
-        (folder / "sprt.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+        _write_json(folder / "sprt.json", result.to_dict())
 
     with Progress("[progress.description]{task.description}", console=console) as progress:
         task = progress.add_task(f"{game} SPRT")
