@@ -19,7 +19,7 @@ def test_braces_set_the_search_parameters():
 
 
 def test_anchor_margin_is_set_where_the_search_has_an_anchor():
-    assert make_agent("hard@0.1{anchor_margin=0.05}", "makuta").anchor_margin == 0.05
+    assert make_agent("ismcts@10{anchor_margin=0.05}", "makuta").anchor_margin == 0.05
 
 
 def test_a_name_with_settings_is_written_back_the_same_way():
@@ -42,7 +42,8 @@ def test_a_list_of_agents_splits_only_outside_braces():
     ("ismcts@300{exploration=-1}", "cannot be negative"),
     ("ismcts@300{exploration=1", "one pair of braces at the end"),
     ("ismcts@300}", "without its"),
-    ("heuristic{exploration=1}", "only the searches"),
+    ("heuristic{exploration=1}", "settings in braces are for the searches"),
+    ("random{exploration=1}", "random takes no settings"),
     ("ismcts@300{anchor_margin=0.1}", "has no anchor"),
 ])
 def test_bad_settings_are_refused_with_what_is_allowed(spec, message):

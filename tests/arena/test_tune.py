@@ -134,7 +134,7 @@ def test_a_journal_of_other_settings_is_refused_and_kept(tmp_path):
     (["--param", "rollout_limit=40.5:0:100"], "whole number"),
     (["--param", "exploration=1:0:2"], "named twice"),
     (["--param", "anchor_margin=0:0:1"], "has no anchor"),
-    (["--agent", "heuristic"], "only the searches"),
+    (["--agent", "heuristic"], "reconstruct's heuristic takes no settings"),
     (["--agent", "ismcts@20{exploration=1}"], "which --param tunes"),
     (["--iterations", "0"], "at least 1"),
     (["--workers", "0"], "at least 1"),
@@ -150,3 +150,9 @@ def test_a_parameter_is_needed(tmp_path):
     result = runner.invoke(app, ["tune", "reconstruct", "--out", str(tmp_path)])
     assert result.exit_code == 2
     assert "at least one parameter" in result.output.replace("\n", "")
+
+
+def test_the_average_is_taken_over_the_second_half_of_the_run():
+    steps = [tune.Step(k, {}, {}, {}, {}, 0.0, {"exploration": float(k)}) for k in range(1, 6)]
+    assert tune.averaged(steps) == {"exploration": 4.0}  # steps 3, 4 and 5
+    assert tune.averaged(steps[:1]) == {"exploration": 1.0}

@@ -10,8 +10,12 @@ Names every interface understands:
   gives the same moves on any machine, which time budgets cannot promise);
 - `ismcts-infer@N`: the same, its samples weighted by the game's opponent model where it has
   one (research: it has not yet been shown to play better, docs/ai.md).
-A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`
+A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`, and where a
+game's heuristic has weights (a `Weights` dataclass), `heuristic{challenge_odds=0.4}` sets them
 (matanui.ai.settings).
+Where a heuristics module sets `HARD_IS_TUNED_HEURISTIC = True`, `hard` in that game is its
+heuristic playing the weights `matanui tune` found (data/tuned.toml) instead of the search:
+there the search was measured weaker than that (docs/ai.md).
 Both searches take their playout settings from the game's heuristics module, where it has
 one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
 sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
@@ -25,6 +29,7 @@ unless its own best move's mean return is higher by more than the margin. Where 
 from __future__ import annotations
 
 import importlib
+from dataclasses import fields, replace
 from types import ModuleType
 from typing import Any
 
@@ -32,10 +37,12 @@ from matanui.engine import MatanuiError
 
 from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
-from .settings import split_settings
+from .settings import SEARCH, Parameters, check_value, split_settings
+from .tuned import TUNED_FILE, tuned_weights
 
 LEVELS = {"easy": "random", "medium": "heuristic"}
 AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium")
+SEARCHES = ("hard", "ismcts", "ismcts-infer")
 HARD_SECONDS = 1.0
 
 
@@ -61,9 +68,48 @@ def _heuristics_module(game: str) -> ModuleType | None:
         return None
 
 
-def _heuristic(game: str, seed: int) -> Agent | None:
+def _hard_is_tuned_heuristic(game: str) -> bool:
+    return getattr(_heuristics_module(game), "HARD_IS_TUNED_HEURISTIC", False)
+
+
+def parameters(spec: str, game: str) -> Parameters:
+    """What the agent `spec` may set in braces in `game`: a search its parameters, a
+    heuristic with weights (a `Weights` dataclass in its module) those weights, anything
+    else nothing."""
+    base = spec.partition("{")[0].partition("@")[0]
+    name = LEVELS.get(base, base)
+    if name == "hard" and _hard_is_tuned_heuristic(game):
+        return Parameters({}, "setting", f"{game}'s hard (its tuned heuristic)")
+    if name in SEARCHES:
+        return SEARCH
+    if name == "heuristic":
+        weights = getattr(_heuristics_module(game), "Weights", None)
+        kinds = {field.name: float for field in fields(weights)} if weights else {}
+        return Parameters(kinds, "weight", f"{game}'s heuristic")
+    return Parameters({}, "setting", name)
+
+
+def _heuristic(game: str, seed: int, weights: dict[str, float] | None = None) -> Agent | None:
     module = _heuristics_module(game)
-    return None if module is None else module.Heuristic(seed)
+    if module is None:
+        return None
+    if weights:
+        return module.Heuristic(seed, replace(module.Weights(), **weights))
+    return module.Heuristic(seed)
+
+
+def _tuned_heuristic(game: str, seed: int) -> Agent:
+    """`hard` where the game's tuned heuristic stands for it; its weights are checked as a
+    name's would be, so a damaged data file says which weight is wrong."""
+    allowed = parameters("heuristic", game)
+    try:
+        weights = {name: check_value(name, value, allowed) for name, value in tuned_weights(game).items()}
+    except MatanuiError as error:
+        raise MatanuiError(f"{TUNED_FILE}, [{game}.weights]: {error}") from None
+    agent = _heuristic(game, seed, weights)
+    assert agent is not None
+    agent.name = "hard"
+    return agent
 
 
 def _playout_settings(game: str, seed: int) -> dict[str, Any]:
@@ -83,20 +129,24 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
 
 
 def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
-    plain, overrides = split_settings(spec)
+    plain, overrides = split_settings(spec, parameters(spec, game))
     name, _, budget = plain.partition("@")
     name = LEVELS.get(name, name)
-    if overrides and name not in ("hard", "ismcts", "ismcts-infer"):
-        raise MatanuiError(f"agent {spec!r}: only the searches (hard, ismcts, ismcts-infer) take "
-                           "settings in braces")
     if name == "random" and not budget:
         return RandomAgent(seed)
     if name == "heuristic" and not budget:
-        heuristic = _heuristic(game, seed)
+        heuristic = _heuristic(game, seed, overrides)
         if heuristic is None:
             raise MatanuiError(f"there is no heuristic agent for {game!r} yet")
+        if overrides:
+            heuristic.name = spec
         return heuristic
-    if name in ("hard", "ismcts", "ismcts-infer"):
+    if name == "hard" and _hard_is_tuned_heuristic(game):
+        if budget:
+            raise MatanuiError(f"agent {spec!r}: in {game}, hard is the heuristic with tuned weights, "
+                               "which takes no time budget; the search is ismcts@ITERATIONS")
+        return _tuned_heuristic(game, seed)
+    if name in SEARCHES:
         if name == "hard":
             budgets = {"seconds": _budget(spec, budget, float) if budget else HARD_SECONDS}
         else:

@@ -1,4 +1,6 @@
-"""Search parameters written into an agent's name: `ismcts@300{exploration=0.9}`.
+"""Parameters written into an agent's name: a search's, `ismcts@300{exploration=0.9}`, or
+the weights of a game's heuristic, `heuristic{challenge_odds=0.4}` (where its heuristic has
+them: matanui.ai.registry.parameters).
 
 A name then says exactly what played, so a tuned value (`matanui tune`) is tested like any
 other agent (`matanui arena --agents 'ismcts@300{exploration=0.9}',ismcts@300`) and a
@@ -9,6 +11,7 @@ braces; a list of agents is split only at the commas outside them (`split_agents
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from matanui.engine import MatanuiError
 
@@ -16,17 +19,34 @@ from matanui.engine import MatanuiError
 TUNABLE: dict[str, type] = {"exploration": float, "rollout_limit": int, "anchor_margin": float}
 
 
-def _allowed() -> str:
-    return ", ".join(f"{name} ({'a whole number' if kind is int else 'a number'})"
-                     for name, kind in TUNABLE.items())
+@dataclass(frozen=True)
+class Parameters:
+    """What an agent's name may set in braces: each name with its kind, and for errors what
+    one is called ("search parameter") and whose they are ("the search")."""
+
+    kinds: dict[str, type]
+    called: str
+    whose: str
+
+    def allowed(self) -> str:
+        return ", ".join(f"{name} ({'a whole number' if kind is int else 'a number'})"
+                         for name, kind in self.kinds.items())
 
 
-def check_value(name: str, value: float) -> float | int:
-    """`value` as the kind `name` takes; MatanuiError if it is not one of the search's
-    parameters or not a value it can take."""
-    kind = TUNABLE.get(name)
+SEARCH = Parameters(TUNABLE, "search parameter", "the search")
+
+
+def check_value(name: str, value: float, parameters: Parameters = SEARCH) -> float | int:
+    """`value` as the kind `name` takes; MatanuiError if it is not one of `parameters` or not
+    a value it can take."""
+    kind = parameters.kinds.get(name)
+    if not parameters.kinds:
+        raise MatanuiError(f"{parameters.whose} takes no settings: settings in braces are for the "
+                           "searches (ismcts, ismcts-infer, and hard where it searches) and for a "
+                           "game's heuristic where it has weights")
     if kind is None:
-        raise MatanuiError(f"no search parameter named {name!r}; the parameters are: {_allowed()}")
+        raise MatanuiError(f"no {parameters.called} named {name!r}; {parameters.whose} has: "
+                           f"{parameters.allowed()}")
     if not math.isfinite(value):
         raise MatanuiError(f"{name} must be a finite number, not {value}")
     if kind is int and value != int(value):
@@ -36,8 +56,9 @@ def check_value(name: str, value: float) -> float | int:
     return kind(value)
 
 
-def split_settings(spec: str) -> tuple[str, dict[str, float | int]]:
-    """`ismcts@300{exploration=0.9}` -> ("ismcts@300", {"exploration": 0.9})."""
+def split_settings(spec: str, parameters: Parameters | None = None) -> tuple[str, dict[str, float | int]]:
+    """`ismcts@300{exploration=0.9}` -> ("ismcts@300", {"exploration": 0.9}); each setting
+    is checked against `parameters` (None: read as numbers, names unchecked)."""
     base, brace, rest = spec.partition("{")
     if not brace:
         if "}" in spec:
@@ -57,7 +78,7 @@ def split_settings(spec: str) -> tuple[str, dict[str, float | int]]:
             value = float(text)
         except ValueError:
             raise MatanuiError(f"agent {spec!r}: {name}={text!r} is not a number") from None
-        settings[name] = check_value(name, value)
+        settings[name] = value if parameters is None else check_value(name, value, parameters)
     return base, settings
 
 

@@ -17,12 +17,13 @@ from .tournament import GameOutcome, MatchSpec
 
 
 def field_specs(game_name: str, agents: Sequence[str], players: int, games: int, seed: int = 0,
-                options: dict | None = None, data: str | None = None) -> list[MatchSpec]:
+                options: dict | None = None, data: str | None = None, first: int = 0) -> list[MatchSpec]:
     """`games` games of `players` seats: the first agent sits in seat (game number mod
     players), the second in every other seat. The first agent's character rotates through
     every character, changing every `players` games, so each seat meets each character;
-    the others' characters are drawn from the rest by the game's seed. MatanuiError says
-    what is allowed when the game or the agents do not fit."""
+    the others' characters are drawn from the rest by the game's seed. `first` skips that
+    many games of the schedule. MatanuiError says what is allowed when the game or the
+    agents do not fit."""
     game = game_on(game_name, data)
     if not game.min_players <= players <= game.max_players:
         allowed = (str(game.min_players) if game.min_players == game.max_players
@@ -37,7 +38,7 @@ def field_specs(game_name: str, agents: Sequence[str], players: int, games: int,
     data_hash = game.data["hash"] if data else None
     frozen_options = tuple(sorted((options or {}).items()))
     specs = []
-    for number in range(games):
+    for number in range(first, first + games):
         seat = number % players
         own = chars[(number // players) % len(chars)]
         rest = random.Random(seed + number).sample([c for c in chars if c != own], players - 1)
@@ -70,6 +71,12 @@ class FieldResult:
         return asdict(self)
 
 
+def credit(outcome: GameOutcome, agent: str) -> float:
+    """`agent`'s share of the win: 1/k where it is one of k winners, else 0."""
+    seat = outcome.agents.index(agent)
+    return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+
+
 def field_result(game: str, outcomes: Sequence[GameOutcome], agent: str, other: str,
                  players: int) -> FieldResult:
     """Summarize field games: the first agent's wins, share, Wilson interval and per seat."""
@@ -77,10 +84,10 @@ def field_result(game: str, outcomes: Sequence[GameOutcome], agent: str, other: 
     wins = 0.0
     for outcome in outcomes:
         seat = outcome.agents.index(agent)
-        credit = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
-        wins += credit
+        won = credit(outcome, agent)
+        wins += won
         seats[seat]["games"] += 1
-        seats[seat]["wins"] += credit
+        seats[seat]["wins"] += won
     for entry in seats:
         entry["share"] = entry["wins"] / entry["games"] if entry["games"] else 0.0
     games = len(outcomes)

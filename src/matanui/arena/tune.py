@@ -1,5 +1,6 @@
-"""Tuning a search's parameters by SPSA (Spall's simultaneous perturbation stochastic
-approximation), the way Fishtest tunes chess engines: the engine behind `matanui tune`.
+"""Tuning a search's parameters, or a heuristic's weights, by SPSA (Spall's simultaneous
+perturbation stochastic approximation), the way Fishtest tunes chess engines: the engine
+behind `matanui tune`.
 
 Iteration k moves every parameter at once, by +-c_k with a random sign each (the vector
 `delta`), plays one game pair (one seed, the seats swapped, as `matanui arena --pairs`)
@@ -25,17 +26,19 @@ settings, so a run is determined by its command line, and its journal resumes it
 from __future__ import annotations
 
 import json
+import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from matanui.ai import make_agent
-from matanui.ai.settings import TUNABLE, check_value, split_settings, with_settings
+from matanui.ai.settings import SEARCH, TUNABLE, Parameters, check_value, split_settings, with_settings
 from matanui.engine import MatanuiError
 
+from .field import credit, field_specs
 from .sprt import game_score
-from .tournament import MatchSpec, paired_specs, run
+from .tournament import GameOutcome, MatchSpec, paired_specs, run
 
 GAMMA = 0.101  # c_k's decay
 ALPHA = 0.602  # a_k's decay
@@ -63,11 +66,17 @@ class Param:
     def played(self, value: float) -> float | int:
         """The value the agent plays with: clamped, and rounded for a whole-number parameter."""
         value = self.clamp(value)
-        return round(value) if TUNABLE[self.name] is int else value
+        return round(value) if self.whole else value
+
+    @property
+    def whole(self) -> bool:
+        """Only the search has whole-number parameters (a heuristic's weights are numbers)."""
+        return TUNABLE.get(self.name) is int
 
 
-def parse_param(text: str) -> Param:
-    """NAME=START:MIN:MAX[:C_END[:R_END]], as `--param exploration=0.7:0.1:2.0`."""
+def parse_param(text: str, parameters: Parameters = SEARCH) -> Param:
+    """NAME=START:MIN:MAX[:C_END[:R_END]], as `--param exploration=0.7:0.1:2.0`; NAME is one
+    of `parameters` (the tuned agent's: matanui.ai.registry.parameters)."""
     usage = "--param takes NAME=START:MIN:MAX[:C_END[:R_END]], e.g. exploration=0.7:0.1:2.0"
     name, equals, rest = text.partition("=")
     name = name.strip()
@@ -77,10 +86,10 @@ def parse_param(text: str) -> Param:
         raise MatanuiError(f"{usage}; {text!r} has something that is not a number") from None
     if not equals or not 3 <= len(numbers) <= 5:
         raise MatanuiError(f"{usage}, not {text!r}")
-    start, low, high = (check_value(name, x) for x in numbers[:3])
+    start, low, high = (check_value(name, x, parameters) for x in numbers[:3])
     if not low <= start <= high or low == high:
         raise MatanuiError(f"--param {name}: needs MIN < MAX and START between them (got {text!r})")
-    whole = TUNABLE[name] is int
+    whole = parameters.kinds[name] is int
     # A whole-number parameter is perturbed by at least 1, or theta +- c_k could round alike.
     c_end = numbers[3] if len(numbers) > 3 else max((high - low) * C_END_SHARE, 1.0 if whole else 0.0)
     r_end = numbers[4] if len(numbers) > 4 else R_END
@@ -174,6 +183,13 @@ def optimise(spsa: Spsa, objective: Objective, done: Sequence[Step] = (), batch:
     return theta
 
 
+def averaged(steps: Sequence[Step]) -> Theta:
+    """theta averaged over the second half of the run (Polyak-Ruppert averaging): SPSA's
+    last theta wanders with the last few results, their mean much less. At least one step."""
+    half = steps[len(steps) // 2:]
+    return {name: sum(step.theta_after[name] for step in half) / len(half) for name in half[0].theta_after}
+
+
 def agent_at(agent: str, spsa: Spsa, theta: Theta) -> str:
     """The agent's name with the values `theta` plays with written in."""
     return with_settings(agent, {p.name: p.played(theta[p.name]) for p in spsa.params})
@@ -187,6 +203,12 @@ def check_agent(agent: str, game: str, spsa: Spsa) -> None:
     make_agent(agent_at(agent, spsa, spsa.start()), game)
 
 
+def _play(specs: Sequence[MatchSpec], workers: int) -> Iterator[GameOutcome]:
+    """The batch's games, in order. A batch may hold more games than the machine has cores
+    (a heuristic's games are fast), so it runs on no more processes than cores."""
+    return iter(run(specs, workers=min(workers, os.cpu_count() or 1)))
+
+
 def game_pairs(game: str, agent: str, spsa: Spsa, workers: int = 1, seed: int = 0,
                options: dict | None = None) -> Objective:
     """The objective of a real run: iteration k plays pair k of the arena's paired schedule
@@ -198,8 +220,29 @@ def game_pairs(game: str, agent: str, spsa: Spsa, workers: int = 1, seed: int = 
             a, b = agent_at(agent, spsa, plus), agent_at(agent, spsa, minus)
             # Two points that play alike (both clamped, or rounded to one whole number) tell nothing.
             pairs.append((a, () if a == b else paired_specs(game, a, b, 1, seed, options, first=k - 1)[0]))
-        outcomes = iter(run([spec for _, pair in pairs for spec in pair], workers=workers))
+        outcomes = _play([spec for _, pair in pairs for spec in pair], workers)
         return [sum(2 * game_score(next(outcomes), a) - 1 for _ in pair) for a, pair in pairs]
+
+    return play
+
+
+def field_games(game: str, agent: str, spsa: Spsa, field: str, players: int, workers: int = 1,
+                seed: int = 0, options: dict | None = None) -> Objective:
+    """The objective against a field (`matanui tune --field`): iteration k plays game k of
+    the arena's field schedule (`arena --players`: its seed, seat and characters) twice, the
+    agent at plus and then at minus in the same seat against `players - 1` of `field`; the
+    result is twice plus's share of the win less minus's (-2 to 2, as a pair's)."""
+
+    def play(trials: Sequence[tuple[int, Theta, Theta]]) -> list[float]:
+        games: list[tuple[str, str, list[MatchSpec]]] = []
+        for k, plus, minus in trials:
+            a, b = agent_at(agent, spsa, plus), agent_at(agent, spsa, minus)
+            specs = [] if a == b else [field_specs(game, [name, field], players, 1, seed, options,
+                                                   first=k - 1)[0] for name in (a, b)]
+            games.append((a, b, specs))
+        outcomes = _play([spec for *_, specs in games for spec in specs], workers)
+        return [2 * (credit(next(outcomes), a) - credit(next(outcomes), b)) if specs else 0.0
+                for a, b, specs in games]
 
     return play
 
@@ -235,8 +278,13 @@ class TuneJournal:
         self.steps.append(step)
 
 
-def run_settings(game: str, agent: str, spsa: Spsa, batch: int, options: dict | None) -> dict:
-    """What determines a run, as its journal's first line records it."""
-    return {"game": game, "agent": agent, "params": [asdict(p) for p in spsa.params],
-            "iterations": spsa.iterations, "seed": spsa.seed, "batch": batch,
-            "options": sorted((options or {}).items())}
+def run_settings(game: str, agent: str, spsa: Spsa, batch: int, options: dict | None,
+                 field: str | None = None, players: int = 2) -> dict:
+    """What determines a run, as its journal's first line records it (the field and the
+    players only where the run plays against a field)."""
+    settings = {"game": game, "agent": agent, "params": [asdict(p) for p in spsa.params],
+                "iterations": spsa.iterations, "seed": spsa.seed, "batch": batch,
+                "options": sorted((options or {}).items())}
+    if field is not None:
+        settings.update(field=field, players=players)
+    return settings

@@ -10,22 +10,56 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from matanui.ai.base import Agent, SeatView
 from matanui.games.makuta.island import DX, DY, NO_SPACE, Island
 
 MASK_WORTH = {"pakari": 10, "hau": 6, "kaukau": 5, "kakama": 4, "akaku": 3, "miru": 2}
-STEP_COST = 0.6  # value lost per space of distance to a target
-PROGRESS = 0.3  # value of ending a roll one space nearer the best target out of reach
-CHALLENGE_ODDS = 0.3  # challenge Makuta at this chance of winning or better
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The planner's judgement in numbers: what landing on each kind of space is worth, and
+    when to risk Makuta. `medium` plays these hand-set values; an agent's name may set any
+    of them (`heuristic{challenge_odds=0.4}`, matanui.ai.settings), and `matanui tune` tunes
+    them (docs/tuning.md)."""
+
+    step_cost: float = 0.6  # value lost per space of distance to a target
+    progress: float = 0.3  # value of ending a roll one space nearer the best target out of reach
+    challenge_odds: float = 0.3  # challenge Makuta at this chance of winning or better
+    key: float = 8.0  # a key while we hold fewer than three
+    kanohi: float = 6.0  # a Kanohi while we hold fewer than four
+    turaga: float = 7.0  # a Turaga while we hold fewer than two
+    explore: float = 8.0  # an open portal while Makuta's temple is unfound
+    explore_ready: float = 12.0  # ... when three keys and strength 15 wait for it
+    hidden_lock: float = 6.0  # a face-down lock, to learn its code
+    hidden_lock_fit: float = 60.0  # ... times the share of codes our keys open, times our odds
+    gate: float = 40.0  # a gate our keys open, when the odds are fair
+    gate_odds: float = 60.0  # ... plus this times our odds against Makuta
+    rahi_win: float = 2.0  # beating a Rahi: the extra turn
+    rahi_guard: float = 5.0  # ... and each item it guards
+    rahi_loss: float = 4.0  # losing to a Rahi: an item gone
+    levitate_distance: float = 6.0  # fly to an open gate further than this
+    contested: float = 0.0  # share of a treasure's worth lost when another Toa stands nearer
+    # What a token is worth keeping (giving one back, taking one from a loser):
+    keep_unseen: float = 4.0  # a token whose face we have not seen
+    keep_own_turaga: float = 9.0
+    keep_other_turaga: float = 6.0
+    keep_yellow_key: float = 8.0  # the key that fits every lock
+    keep_fitting_key: float = 7.0  # a key on some known lock's code (or no code known yet)
+    keep_other_key: float = 2.0
+    keep_mask: float = 1.0  # times the mask's worth (MASK_WORTH)
+    keep_key_fit: float = 0.0  # per symbol of the best known code a key's loss would uncover
 
 
 class Heuristic(Agent):
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
+        self.weights = weights or Weights()
         self._island_key: tuple = ()
         self._island: Island | None = None
         self._neighbours: list[list[int]] = []
@@ -38,7 +72,7 @@ class Heuristic(Agent):
         if len(actions) == 1:
             return actions[0]
         obs = view.observation()
-        me = Seat(view, obs, self._rebuild(view, obs), self._neighbours)
+        me = Seat(view, obs, self._rebuild(view, obs), self._neighbours, self.weights)
         phase = obs["phase"]
         if phase == "move":
             return self._move(me, actions)
@@ -50,7 +84,7 @@ class Heuristic(Agent):
         if phase == "bonus":
             return self._bonus(me, actions)
         if phase == "gate":
-            ready = "challenge" in actions and me.makuta_odds() >= CHALLENGE_ODDS
+            ready = "challenge" in actions and me.makuta_odds() >= self.weights.challenge_odds
             return "challenge" if ready else "skip"
         if phase in ("return", "take", "steal"):
             return self._choose_token(me, phase, actions)
@@ -124,7 +158,7 @@ class Heuristic(Agent):
             if d:
                 stoppable = node in values or node in me.rahi or d == left
                 if stoppable:
-                    score = values.get(node, 0.0) - PROGRESS * to_far.get(node, 99)
+                    score = values.get(node, 0.0) - me.weights.progress * to_far.get(node, 99)
                     if node == far:
                         score += 100
                     if score > best_score:
@@ -146,8 +180,10 @@ class Heuristic(Agent):
 
     def _levitate_target(self, me: Seat) -> str | None:
         """With a Miru: fly to a gate whose lock our keys open, when the odds are fair."""
+        w = me.weights
         for gate in me.open_gates():
-            if me.makuta_odds() >= CHALLENGE_ODDS and me.distances(me.here).get(gate, 99) > 6:
+            if (me.makuta_odds() >= w.challenge_odds
+                    and me.distances(me.here).get(gate, 99) > w.levitate_distance):
                 return me.island.names[gate]
         return None
 
@@ -208,8 +244,9 @@ class Seat:
     """What one seat's observation says, read for planning."""
 
     def __init__(self, view: SeatView, obs: dict[str, Any], island: Island,
-                 neighbours: list[list[int]]) -> None:
+                 neighbours: list[list[int]], weights: Weights) -> None:
         self.view = view
+        self.weights = weights
         self.neighbours = neighbours
         self.obs = obs
         self.seat = view.seat
@@ -284,17 +321,44 @@ class Seat:
     def token_worth(self, face: str, owner: int) -> float:
         """How much a token is worth to its owner (keys by how they fit the known locks)."""
         kind, _, name = face.partition(":")
+        w = self.weights
         if not name:
-            return 4.0
+            return w.keep_unseen
         if kind == "kanohi":
-            return MASK_WORTH.get(name, 2)
+            return w.keep_mask * MASK_WORTH.get(name, 2)
         if kind == "turaga":
             own = self.parts.toa[self.obs["players"][owner]].turaga
-            return 9.0 if name == own else 6.0
+            return w.keep_own_turaga if name == own else w.keep_other_turaga
+        fit = w.keep_key_fit * self.cover_lost(owner, name) if w.keep_key_fit else 0.0
         if name == "yellow":
-            return 8.0
+            return w.keep_yellow_key + fit
         codes = self.codes().values()
-        return 7.0 if any(name in code for code in codes) or not codes else 2.0
+        fits = any(name in code for code in codes) or not codes
+        return (w.keep_fitting_key if fits else w.keep_other_key) + fit
+
+    def cover(self, keys: list[str]) -> int:
+        """How many symbols of the best-matched known lock code `keys` supply (a yellow key
+        supplies any one)."""
+        best = 0
+        for code in self.codes().values():
+            need, count = list(code), 0
+            for key in keys:
+                if key == "yellow":
+                    count += 1
+                elif key in need:
+                    need.remove(key)
+                    count += 1
+            best = max(best, min(count, len(code)))
+        return best
+
+    def cover_lost(self, owner: int, name: str) -> int:
+        """How much less of a code the owner's known keys would supply without one `name`."""
+        keys = [face.split(":")[1] for face in self.obs["cards"][owner]["key"] if ":" in face]
+        if name not in keys:
+            return 0
+        rest = list(keys)
+        rest.remove(name)
+        return self.cover(keys) - self.cover(rest)
 
     # -- the map -----------------------------------------------------------------------
 
@@ -313,22 +377,22 @@ class Seat:
     def values(self) -> dict[int, float]:
         """What landing on each interesting space is worth now (a Rahi may be worth less
         than nothing)."""
-        obs, names = self.obs, self.island.by_name
+        obs, names, w = self.obs, self.island.by_name, self.weights
         values: dict[int, float] = {}
         counts = {k: len(v) for k, v in self.card.items()}
         keys_fit = bool(self.open_gates())
         for name, faces in obs["tokens"].items():
             kind = faces[0].split(":")[0]
             if kind == "key":
-                worth = 8.0 if counts["key"] < 3 else 1.0 if keys_fit else 4.0
+                worth = w.key if counts["key"] < 3 else 1.0 if keys_fit else w.key / 2
             elif kind == "kanohi":
-                worth = 6.0 if counts["kanohi"] < 4 else 1.0
+                worth = w.kanohi if counts["kanohi"] < 4 else 1.0
             else:
-                worth = 7.0 if counts["turaga"] < 2 else 2.0
+                worth = w.turaga if counts["turaga"] < 2 else 2.0
             values[names[name]] = worth
         if obs["pile"]:
             ready = counts["key"] == 3 and self.strength >= 15
-            explore = 2.0 if obs["temple"] else 12.0 if ready else 8.0
+            explore = 2.0 if obs["temple"] else w.explore_ready if ready else w.explore
             for node in self.island.out:
                 if self.open_portal(node):
                     values[node] = explore
@@ -338,31 +402,44 @@ class Seat:
                 values[names[name]] = hidden_lock
         for gate in self.open_gates():
             odds = self.makuta_odds()
-            if odds >= CHALLENGE_ODDS:
-                values[gate] = 40.0 + 60.0 * odds
+            if odds >= w.challenge_odds:
+                values[gate] = w.gate + w.gate_odds * odds
         if obs["start"] and self.here != names["start"]:
             values[names["start"]] = 3.0
         for node, face in self.rahi.items():
             p = self.rahi_odds(face)
             guarded = len(obs["under"].get(self.island.names[node], []))
-            values[node] = p * (2.0 + 5.0 * guarded) - (1 - p) * 4.0
+            values[node] = p * (w.rahi_win + w.rahi_guard * guarded) - (1 - p) * w.rahi_loss
+        if w.contested:
+            self.discount_contested(values, w.contested)
         return values
+
+    def discount_contested(self, values: dict[int, float], share: float) -> None:
+        """A treasure another Toa stands nearer to is likely gone before we arrive."""
+        names = self.island.by_name
+        others = {names[pawn] for seat, pawn in enumerate(self.obs["pawns"]) if seat != self.seat}
+        mine = self.distances(self.here)
+        theirs = [self.distances(node) for node in others]
+        tokens = {names[name] for name in self.obs["tokens"]}
+        for node in tokens & values.keys():
+            if any(d.get(node, 99) < mine.get(node, 99) for d in theirs):
+                values[node] *= 1 - share
 
     def hidden_lock_worth(self, keys_fit: bool) -> float:
         """A face-down lock is worth turning over to learn its code, and much more when our
         three keys open a fair share of all the codes there are."""
         if keys_fit:
             return 1.0
-        keys = self.keys()
+        keys, w = self.keys(), self.weights
         if len(keys) < self.parts.rules.keys_to_challenge:
-            return 6.0
+            return w.hidden_lock
         codes = [t.code for t in self.parts.tokens if t.code]
         share = sum(self.opens(list(code), keys) for code in codes) / len(codes)
-        return 6.0 + 60.0 * share * self.makuta_odds()
+        return w.hidden_lock + w.hidden_lock_fit * share * self.makuta_odds()
 
     def best_target(self, values: dict[int, float]) -> int | None:
         dist = self.distances(self.here)
-        scored = [(v - STEP_COST * dist.get(n, 99), n) for n, v in values.items()
+        scored = [(v - self.weights.step_cost * dist.get(n, 99), n) for n, v in values.items()
                   if n != self.here and v > 0]
         return max(scored)[1] if scored else None
 
