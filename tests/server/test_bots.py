@@ -41,7 +41,14 @@ def budgets(monkeypatch):
     return given
 
 
-@pytest.mark.parametrize("name", games.names())
+SEARCHING = [name for name in games.names() if hasattr(make_agent("hard", name), "seconds")]
+
+
+def test_hard_searches_in_reconstruct_and_masks_and_is_makutas_tuned_planner():
+    assert SEARCHING == ["reconstruct", "masks"]
+
+
+@pytest.mark.parametrize("name", SEARCHING)
 def test_a_move_asked_for_more_than_a_second_ago_is_the_heuristics(name, budgets):
     state = a_position(name, 3)
     seat, record = state.current_player, state.record()
@@ -65,6 +72,16 @@ def test_without_a_request_time_the_search_has_its_whole_second(budgets):
     state = a_position("reconstruct", 5)
     choice = choose_action("calm", state.record().to_dict(), state.current_player, "hard")
     assert budgets == [1.0] and not choice.hurried
+
+
+def test_makutas_hard_answers_at_once_with_its_tuned_planner_however_long_it_waited(budgets):
+    """It does not think for a time, so it is never hurried: it plays its own move."""
+    state = a_position("makuta", 3)
+    seat, record = state.current_player, state.record()
+    choice = choose_action("late-makuta", record.to_dict(), seat, "hard", time.time() - 1.5)
+    hard = make_agent("hard", "makuta", seed=bot_seed(record.seed, seat, len(record.actions)))
+    assert not choice.timed and not choice.hurried and budgets == []
+    assert choice.action == hard.act(SeatView(state, seat))
 
 
 @pytest.mark.parametrize("name", games.names())

@@ -26,8 +26,17 @@ def level_names() -> list[str]:
     return list(_data()["levels"])
 
 
-def what(level: str) -> str:
-    return _data()["levels"][level]["what"]
+def what(level: str, game: str | None = None) -> str:
+    """What the level is; in `game`, what it is there where that game's differs
+    (`[levels.LEVEL.what_in]`)."""
+    entry = _data()["levels"][level]
+    return entry.get("what_in", {}).get(game, entry["what"])
+
+
+def _exceptions(level: str) -> str:
+    """For the help text: the games where the level is something else, and what."""
+    return "".join(f" (in {game}: {words})" for game, words in
+                   _data()["levels"][level].get("what_in", {}).items())
 
 
 def _measured(game: str, level: str, opponent: str = "easy") -> dict[str, Any] | None:
@@ -67,7 +76,7 @@ def _short(game: str, level: str, opponent: str) -> str:
 
 def describe(game: str) -> dict[str, str]:
     """Each level's line for `game`: what it is and how it scored against the levels below."""
-    return {level: "; ".join([what(level)] + [against(game, level, opponent)
+    return {level: "; ".join([what(level, game)] + [against(game, level, opponent)
                                               for opponent in _opponents(level) or ["easy"]])
             for level in level_names()}
 
@@ -79,7 +88,7 @@ def help_text() -> str:
         scores = "".join(f"; against {opponent}: " + ", ".join(_short(name, level, opponent)
                                                              for name in games.names())
                          for opponent in _opponents(level))
-        lines.append(f"{level}, {what(level)}{scores}")
+        lines.append(f"{level}, {what(level)}{_exceptions(level)}{scores}")
     return ". ".join(lines) + " (measured in docs/ai.md)."
 
 
