@@ -40,3 +40,11 @@ def test_oracle_games_alternate_seats_and_score_every_game():
 def test_no_interface_can_seat_the_oracle():
     with pytest.raises(MatanuiError, match="no agent named"):
         make_agent("oracle", "reconstruct")
+
+
+def test_the_command_says_that_makutas_hard_is_no_search(capsys):
+    from matanui.arena.strength import main
+    with pytest.raises(SystemExit) as stopped:
+        main(["search", "makuta", "--searches", "1"])
+    assert stopped.value.code == 2
+    assert "'hard' is not a search agent in makuta; name one" in capsys.readouterr().err

@@ -64,7 +64,8 @@ def search_cost(game_name: str, spec: str, searches: int, every: int = 5, seed: 
             if step % every == 0 and len(state.legal_actions()) > 1:
                 search = make_agent(spec, game_name, seed=len(iterations))
                 if not isinstance(search, ISMCTSAgent):
-                    raise ValueError(f"{spec!r} is not a search agent")
+                    raise ValueError(f"{spec!r} is not a search agent in {game_name}; name one, "
+                                     "e.g. --agent ismcts@1000")
                 start, start_cpu = time.perf_counter(), time.process_time()
                 search.act(view)
                 times.append(time.perf_counter() - start)
@@ -149,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     cost = commands.add_parser("search", help="iterations/s, iterations used and depth of one move's search")
     cost.add_argument("game", choices=games.names())
-    cost.add_argument("--agent", default="hard", help="a search agent spec (default: hard, 1 s a move)")
+    cost.add_argument("--agent", default="hard", help="a search agent spec (default: hard, 1 s a "
+                      "move; in makuta, where hard does not search, name one such as ismcts@1100)")
     cost.add_argument("--searches", type=int, default=40)
     oracle = commands.add_parser("oracle", help="win rate of a search that sees the true state")
     oracle.add_argument("game", choices=games.names())
@@ -159,7 +161,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     oracle.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "search":
-        cost = search_cost(args.game, args.agent, args.searches)
+        try:
+            cost = search_cost(args.game, args.agent, args.searches)
+        except ValueError as error:
+            parser.error(str(error))
         print(f"{cost.game}: {cost.searches} searches of {args.agent}: {cost.iterations_per_second:,.0f} "
               f"iterations/s, median {cost.iterations_median:,.0f} iterations a move, "
               f"{cost.stopped_early:.0%} settled before the budget, tree depth median "
