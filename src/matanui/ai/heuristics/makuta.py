@@ -51,7 +51,6 @@ class Weights:
     keep_fitting_key: float = 7.0  # a key on some known lock's code (or no code known yet)
     keep_other_key: float = 2.0
     keep_mask: float = 1.0  # times the mask's worth (MASK_WORTH)
-    keep_key_fit: float = 0.0  # per symbol of the best known code a key's loss would uncover
 
 
 class Heuristic(Agent):
@@ -329,36 +328,11 @@ class Seat:
         if kind == "turaga":
             own = self.parts.toa[self.obs["players"][owner]].turaga
             return w.keep_own_turaga if name == own else w.keep_other_turaga
-        fit = w.keep_key_fit * self.cover_lost(owner, name) if w.keep_key_fit else 0.0
         if name == "yellow":
-            return w.keep_yellow_key + fit
+            return w.keep_yellow_key
         codes = self.codes().values()
         fits = any(name in code for code in codes) or not codes
-        return (w.keep_fitting_key if fits else w.keep_other_key) + fit
-
-    def cover(self, keys: list[str]) -> int:
-        """How many symbols of the best-matched known lock code `keys` supply (a yellow key
-        supplies any one)."""
-        best = 0
-        for code in self.codes().values():
-            need, count = list(code), 0
-            for key in keys:
-                if key == "yellow":
-                    count += 1
-                elif key in need:
-                    need.remove(key)
-                    count += 1
-            best = max(best, min(count, len(code)))
-        return best
-
-    def cover_lost(self, owner: int, name: str) -> int:
-        """How much less of a code the owner's known keys would supply without one `name`."""
-        keys = [face.split(":")[1] for face in self.obs["cards"][owner]["key"] if ":" in face]
-        if name not in keys:
-            return 0
-        rest = list(keys)
-        rest.remove(name)
-        return self.cover(keys) - self.cover(rest)
+        return w.keep_fitting_key if fits else w.keep_other_key
 
     # -- the map -----------------------------------------------------------------------
 
