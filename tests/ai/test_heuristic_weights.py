@@ -7,7 +7,7 @@ from dataclasses import asdict, fields
 import pytest
 from typer.testing import CliRunner
 
-from matanui.ai import make_agent
+from matanui.ai import SeatView, make_agent
 from matanui.ai.heuristics.makuta import Weights
 from matanui.arena.field import credit, field_specs
 from matanui.arena.match import play_match
@@ -111,3 +111,22 @@ def test_a_field_run_with_bad_options_is_refused_and_writes_nothing(tmp_path, ex
     assert result.exit_code == 2
     assert message in result.output.replace("\n", "")
     assert not (tmp_path / "makuta").exists()
+
+
+def test_with_an_akaku_the_hunting_planner_walks_to_a_toa_holding_keys():
+    """MAKUTA-AKAKU: landing on another Toa's space lets an Akaku holder take one of its
+    tokens. With `akaku_hunt`, that space is a target worth so much per key the Toa holds;
+    medium (akaku_hunt 0) does not look for other Toa."""
+    from tests.makuta.scenario import arranged
+
+    chosen = {}
+    for spec in ("medium", "heuristic{akaku_hunt=8}"):
+        state = arranged(cards=[["kanohi:akaku"], ["key:fire", "key:water"]],
+                         pawns=["start", "2,0"], dice=[1])
+        agent = make_agent(spec, "makuta", seed=1)
+        state.apply(agent.act(SeatView(state, 0)))  # roll: a 1
+        chosen[spec] = agent.act(SeatView(state, 0))
+        if spec != "medium":
+            state.apply(chosen[spec])
+            assert "akaku:lewa" in state.legal_actions()
+    assert chosen == {"medium": "move:S", "heuristic{akaku_hunt=8}": "move:E"}

@@ -43,6 +43,7 @@ class Weights:
     rahi_loss: float = 4.0  # losing to a Rahi: an item gone
     levitate_distance: float = 6.0  # fly to an open gate further than this
     contested: float = 0.0  # share of a treasure's worth lost when another Toa stands nearer
+    akaku_hunt: float = 0.0  # with an Akaku: another Toa's space, per key it holds
     # What a token is worth keeping (giving one back, taking one from a loser):
     keep_unseen: float = 4.0  # a token whose face we have not seen
     keep_own_turaga: float = 9.0
@@ -380,6 +381,12 @@ class Seat:
                 values[gate] = w.gate + w.gate_odds * odds
         if obs["start"] and self.here != names["start"]:
             values[names["start"]] = 3.0
+        if w.akaku_hunt and "kanohi:akaku" in self.card["kanohi"]:
+            for seat, pawn in enumerate(obs["pawns"]):
+                keys = len(obs["cards"][seat]["key"])
+                if seat != self.seat and keys and pawn != obs["pawns"][self.seat]:
+                    node = names[pawn]
+                    values[node] = max(values.get(node, 0.0), w.akaku_hunt * keys)
         for node, face in self.rahi.items():
             p = self.rahi_odds(face)
             guarded = len(obs["under"].get(self.island.names[node], []))
@@ -442,7 +449,7 @@ class Seat:
 # In Makuta, `hard` is this planner with the weights `matanui tune` found (data/tuned.toml),
 # not the search: at a second a move the anchored search below played medium's move almost
 # always and lost where it did not (paired SPRT(0,100): H0 after 8 pairs, 0.375), while the
-# tuned planner scores 0.65 against medium over 400 game pairs (docs/ai.md).
+# tuned planner scores 0.748 against medium over 400 game pairs (docs/ai.md).
 HARD_IS_TUNED_HEURISTIC = True
 
 # -- settings for the tree search (matanui.ai.registry; `ismcts@N`) -------------------------
