@@ -7,6 +7,7 @@ from dataclasses import asdict, fields
 import pytest
 from typer.testing import CliRunner
 
+from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.heuristics.makuta import Weights
 from matanui.arena.field import credit, field_specs
@@ -130,3 +131,25 @@ def test_with_an_akaku_the_hunting_planner_walks_to_a_toa_holding_keys():
             state.apply(chosen[spec])
             assert "akaku:lewa" in state.legal_actions()
     assert chosen == {"medium": "move:S", "heuristic{akaku_hunt=8}": "move:E"}
+
+
+def test_with_place_near_a_board_is_laid_to_bring_its_treasures_nearer_than_the_others():
+    """MAKUTA-BOARD-STRATEGIC: "you may ... make getting to a Kanohi or key easier for you
+    depending on how the boards are positioned". medium (place_near 0) lays a board for the
+    most open portals; with place_near it also weighs how much nearer its treasures lie to
+    us than to the other Toa, and so chooses otherwise somewhere in a few games."""
+    differ = chosen = 0
+    for seed in range(4):
+        state = games.get("makuta").new_game(seed, ["tahu", "lewa", "gali", "onua"])
+        players = [make_agent("medium", "makuta", seed + seat) for seat in range(4)]
+        placer = make_agent("heuristic{place_near=20}", "makuta", seed)
+        while not state.is_over and state.observation(None)["turn"] < 60:
+            seat = state.current_player
+            view = SeatView(state, seat)
+            if state.observation(seat)["phase"] == "place" and len(state.legal_actions()) > 1:
+                mine = placer.act(view)
+                assert mine in state.legal_actions()
+                chosen += 1
+                differ += mine != players[seat].act(view)
+            state.apply(players[seat].act(view))
+    assert chosen > 10 and 0 < differ < chosen

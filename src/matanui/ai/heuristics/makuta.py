@@ -44,6 +44,7 @@ class Weights:
     levitate_distance: float = 6.0  # fly to an open gate further than this
     contested: float = 0.0  # share of a treasure's worth lost when another Toa stands nearer
     akaku_hunt: float = 0.0  # with an Akaku: another Toa's space, per key it holds
+    place_near: float = 0.0  # lay a board so its treasures lie nearer us than the others
     # What a token is worth keeping (giving one back, taking one from a loser):
     keep_unseen: float = 4.0  # a token whose face we have not seen
     keep_own_turaga: float = 9.0
@@ -230,14 +231,41 @@ class Heuristic(Agent):
     def _place(self, me: Seat, actions: list[str]) -> str:
         """Lay the board so that it leaves the most portals open to explore."""
         board = me.obs["placing"]
-        best, best_open = actions[0], -1
+        best, best_open = actions[0], -1.0
+        near = self.weights.place_near
+        names = me.island.by_name
+        others = [names[p] for seat, p in enumerate(me.obs["pawns"]) if seat != me.seat]
         for q, rot, x, y in me.island.placements(me.here, board):
             island = me.island.copy()
             nodes, _ = island.add(board, rot, x, y)
-            open_count = sum(1 for n in nodes if me.open_portal(n, island))
+            open_count: float = sum(1 for n in nodes if me.open_portal(n, island))
+            if near:
+                treasures = [n for n in nodes if island.icon[n] in "KTYG"]
+                mine = _steps(island, me.here)
+                theirs = [_steps(island, o) for o in others]
+                for n in treasures:
+                    d_me = mine.get(n, 99)
+                    d_them = min((t.get(n, 99) for t in theirs), default=99)
+                    open_count += near * (1 / (1 + d_me) - 1 / (1 + d_them))
             if open_count > best_open and f"place:{rot}:{q}" in actions:
                 best, best_open = f"place:{rot}:{q}", open_count
         return best
+
+
+def _steps(island: Island, start: int) -> dict[int, int]:
+    """Spaces from `start` on an island with a board not yet laid (for choosing where to lay
+    it): a rough reach, through Rahi too, which Seat.distances avoids on the real island."""
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for m in island.adj[4 * node: 4 * node + 4]:
+                if m != NO_SPACE and m not in dist:
+                    dist[m] = dist[node] + 1
+                    nxt.append(m)
+        frontier = nxt
+    return dist
 
 
 class Seat:
