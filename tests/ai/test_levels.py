@@ -37,9 +37,9 @@ def test_play_help_names_the_levels_and_their_scores():
     text = " ".join(output.replace("│", " ").split())  # the words, not Rich's box and wrapping
     assert "medium, the game's sensible player" in text
     assert "reconstruct 0.85 (+308 Elo)" in text
-    assert "(in makuta: the sensible player, its judgement tuned over 48,000 games" in text
+    assert "(in makuta: the sensible player, its judgement tuned over 56,000 games" in text
     assert ("against medium: reconstruct 0.68 (+134 Elo), masks 0.68 (+128 Elo), "
-            "makuta 0.75 (+189 Elo)") in text
+            "makuta 0.71 (+153 Elo)") in text
 
 
 def test_a_level_that_is_another_thing_in_one_game_says_so_there():

@@ -50,7 +50,7 @@ def test_each_run_started_where_the_one_before_averaged():
         for param in settings["params"]:
             if param["name"] in average:
                 assert param["start"] == pytest.approx(average[param["name"]], rel=5e-4), param["name"]
-    assert all(len(steps) == settings["iterations"] == 8000 for settings, steps in runs)
+    assert [len(steps) for _, steps in runs] == [settings["iterations"] for settings, _ in runs]
 
 
 def test_every_arena_that_measured_hard_played_exactly_the_tuned_weights():

@@ -179,5 +179,5 @@ def test_the_lobby_says_what_each_bot_level_is_and_how_it_scored(server, page):
     assert "scores 0.68 against medium" in notes[2]
     page.select_option("#game-select", "makuta")
     hard = page.locator("#bot-levels li").all_inner_texts()[2]
-    assert "its judgement tuned over 48,000 games" in hard and "scores 0.75 against medium" in hard
+    assert "its judgement tuned over 56,000 games" in hard and "scores 0.71 against medium" in hard
     screenshot(page, "lobby-bot-levels-makuta")

@@ -477,7 +477,7 @@ class Seat:
 # In Makuta, `hard` is this planner with the weights `matanui tune` found (data/tuned.toml),
 # not the search: at a second a move the anchored search below played medium's move almost
 # always and lost where it did not (paired SPRT(0,100): H0 after 8 pairs, 0.375), while the
-# tuned planner scores 0.748 against medium over 400 game pairs (docs/ai.md).
+# tuned planner scores 0.707 against medium over 400 game pairs (docs/ai.md).
 HARD_IS_TUNED_HEURISTIC = True
 
 # -- settings for the tree search (matanui.ai.registry; `ismcts@N`) -------------------------
