@@ -39,11 +39,11 @@ SEARCH = Parameters(TUNABLE, "search parameter", "the search")
 def check_value(name: str, value: float, parameters: Parameters = SEARCH) -> float | int:
     """`value` as the kind `name` takes; MatanuiError if it is not one of `parameters` or not
     a value it can take."""
-    kind = parameters.kinds.get(name)
     if not parameters.kinds:
         raise MatanuiError(f"{parameters.whose} takes no settings: settings in braces are for the "
                            "searches (ismcts, ismcts-infer, and hard where it searches) and for a "
                            "game's heuristic where it has weights")
+    kind = parameters.kinds.get(name)
     if kind is None:
         raise MatanuiError(f"no {parameters.called} named {name!r}; {parameters.whose} has: "
                            f"{parameters.allowed()}")

@@ -108,9 +108,7 @@ class Heuristic(Agent):
         if key != known:
             for board in key[len(known):]:
                 island.add(*board)
-            adj = island.adj
-            self._neighbours = [[m for m in adj[4 * n: 4 * n + 4] if m != NO_SPACE]
-                                for n in range(len(island))]
+            self._neighbours = neighbours_of(island)
         self._island, self._island_key = island, key
         return island
 
@@ -229,42 +227,54 @@ class Heuristic(Agent):
         return max(actions, key=lambda a: far.get(me.island.by_name[a[4:]], 99))
 
     def _place(self, me: Seat, actions: list[str]) -> str:
-        """Lay the board so that it leaves the most portals open to explore."""
+        """Lay the board so that it leaves the most portals open to explore; with
+        `place_near`, also so that its treasures and gates lie nearer to us than to the
+        nearest other Toa (each counts 1/(1 + our distance) less 1/(1 + theirs))."""
         board = me.obs["placing"]
-        best, best_open = actions[0], -1.0
+        best, best_score = actions[0], -1.0
         near = self.weights.place_near
         names = me.island.by_name
         others = [names[p] for seat, p in enumerate(me.obs["pawns"]) if seat != me.seat]
         for q, rot, x, y in me.island.placements(me.here, board):
             island = me.island.copy()
             nodes, _ = island.add(board, rot, x, y)
-            open_count: float = sum(1 for n in nodes if me.open_portal(n, island))
+            score: float = sum(1 for n in nodes if me.open_portal(n, island))
             if near:
-                treasures = [n for n in nodes if island.icon[n] in "KTYG"]
-                mine = _steps(island, me.here)
-                theirs = [_steps(island, o) for o in others]
-                for n in treasures:
-                    d_me = mine.get(n, 99)
-                    d_them = min((t.get(n, 99) for t in theirs), default=99)
-                    open_count += near * (1 / (1 + d_me) - 1 / (1 + d_them))
-            if open_count > best_open and f"place:{rot}:{q}" in actions:
-                best, best_open = f"place:{rot}:{q}", open_count
+                # A rough reach on the island as it would be, through Rahi too.
+                neighbours = neighbours_of(island)
+                mine = distances(neighbours, me.here)
+                theirs = [distances(neighbours, o) for o in others]
+                for n in nodes:
+                    if island.icon[n] in "KTYG":
+                        d_them = min((t.get(n, 99) for t in theirs), default=99)
+                        score += near * (1 / (1 + mine.get(n, 99)) - 1 / (1 + d_them))
+            if score > best_score and f"place:{rot}:{q}" in actions:
+                best, best_score = f"place:{rot}:{q}", score
         return best
 
 
-def _steps(island: Island, start: int) -> dict[int, int]:
-    """Spaces from `start` on an island with a board not yet laid (for choosing where to lay
-    it): a rough reach, through Rahi too, which Seat.distances avoids on the real island."""
+def neighbours_of(island: Island) -> list[list[int]]:
+    """Each space's neighbours, for walking the island."""
+    adj = island.adj
+    return [[m for m in adj[4 * n: 4 * n + 4] if m != NO_SPACE] for n in range(len(island))]
+
+
+def distances(neighbours: list[list[int]], start: int, stops: Any = ()) -> dict[int, int]:
+    """Spaces from `start`, never through a space in `stops` (it may be the end)."""
     dist = {start: 0}
     frontier = [start]
+    d = 0
     while frontier:
-        nxt = []
+        d += 1
+        reached = []
         for node in frontier:
-            for m in island.adj[4 * node: 4 * node + 4]:
-                if m != NO_SPACE and m not in dist:
-                    dist[m] = dist[node] + 1
-                    nxt.append(m)
-        frontier = nxt
+            if node in stops and node != start:
+                continue
+            for nxt in neighbours[node]:
+                if nxt not in dist:
+                    dist[nxt] = d
+                    reached.append(nxt)
+        frontier = reached
     return dist
 
 
@@ -289,6 +299,7 @@ class Seat:
         self.bonus = {t.view: t.bonus for t in self.parts.tokens if t.bonus}
         self.strength = self.power()
         self._unknown_rahi_odds: float | None = None
+        self._distances: dict[int, dict[int, int]] = {}
 
     # -- strength ----------------------------------------------------------------------
 
@@ -453,24 +464,12 @@ class Seat:
         return max(scored)[1] if scored else None
 
     def distances(self, start: int) -> dict[int, int]:
-        """Spaces from `start` (never through a Rahi; a Rahi itself may be the end)."""
-        neighbours = self.neighbours
-        rahi = self.rahi
-        dist = {start: 0}
-        frontier = [start]
-        d = 0
-        while frontier:
-            d += 1
-            reached = []
-            for node in frontier:
-                if node in rahi and node != start:
-                    continue
-                for nxt in neighbours[node]:
-                    if nxt not in dist:
-                        dist[nxt] = d
-                        reached.append(nxt)
-            frontier = reached
-        return dist
+        """Spaces from `start` (never through a Rahi; a Rahi itself may be the end), worked
+        out once a decision: the route, the targets and the contested treasures all ask."""
+        known = self._distances.get(start)
+        if known is None:
+            known = self._distances[start] = distances(self.neighbours, start, self.rahi)
+        return known
 
 
 # -- the level `hard` (matanui.ai.registry) ------------------------------------------------
