@@ -246,6 +246,13 @@ class State(ABC):
     def describe(self, action: str) -> str:
         """The words a person reads for an action id."""
 
+    def targets(self, action: str) -> dict[str, Any]:
+        """What a legal action acts on, as JSON-safe structured data beside its words (the
+        card, the space, the placement: `{"card": 27, "part": "head"}`), so that no interface
+        ever parses an action id. Empty for an action that points at nothing on the table.
+        Games override it; the keys each game uses are listed in docs/protocol.md."""
+        return {}
+
     # -- information -------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, Any]:

@@ -155,7 +155,8 @@ class Room:
         state = self.state
         legal = []
         if seat is not None and seat == state.current_player:
-            legal = [{"id": a, "text": state.describe(a)} for a in state.legal_actions()]
+            legal = [{"id": a, "text": state.describe(a), "targets": state.targets(a)}
+                     for a in state.legal_actions()]
         return {"at": len(state.history), "current_player": state.current_player,
                 "observation": state.observation(seat), "legal": legal,
                 "events": [e.view(seat) for e in events], "over": state.is_over,
