@@ -148,3 +148,21 @@ def test_determinize_depends_only_on_what_the_seat_sees(name, seed, split):
         action = random_action(a, moves)
         a.apply(action)
         b.apply(action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@SETTINGS
+@given(seed=SEEDS)
+def test_every_legal_action_says_what_it_acts_on_as_json(name, seed):
+    """DESIGN.md: every legal action can say what it acts on beside its words, so that no
+    interface parses an action id. Targets are JSON objects and cost nothing to ask twice."""
+    state = new_random_game(name, seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for action in state.legal_actions():
+            targets = state.targets(action)
+            assert isinstance(targets, dict)
+            assert json.loads(json.dumps(targets)) == targets == state.targets(action)
+        state.apply(random_action(state, rng))

@@ -951,6 +951,28 @@ class MasksState(State):
         what = ENTER_WORDS[self.kind[cell]][double] if effect else ""
         return f"{words}: {what}" if what else words
 
+    def targets(self, action: str) -> dict[str, Any]:
+        """What a legal action acts on: the `space` a Toa Mask moves or jumps to (and whose:
+        `seat`), the `card` played, attached or given up."""
+        move = self._table().get(action)
+        if move is None:
+            return {}
+        op, me = move[0], self.actor
+        if op == M_MOVE:
+            return {"kind": "move", "seat": me, "space": self.labels[move[2]]}
+        if op == M_JUMP:
+            return {"kind": "jump", "seat": me, "space": self.labels[move[1]]}
+        if op in (M_ATTACH, M_DISCARD):
+            return {"kind": "attach" if op == M_ATTACH else "discard", "card": move[1]}
+        if op == M_PLAY:
+            effect = self.game.cards.actions[move[1]].effect
+            if effect == "push":
+                return {"kind": "play", "card": move[1], "seat": 1 - me, "space": self.labels[move[3]]}
+            if effect == "move":
+                return {"kind": "play", "card": move[1], "seat": me, "space": self.labels[move[3]]}
+            return {"kind": "play", "card": move[1]}
+        return {"kind": {M_PASS: "pass", M_KEEP: "keep", M_WAIT: "wait"}[op]}
+
     def _table(self) -> dict[str, Any]:
         if self._moves is None:
             self._moves = self._generate_moves() if not self.is_over else {}

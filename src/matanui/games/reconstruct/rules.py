@@ -384,6 +384,23 @@ class ReconstructState(State):
         return (f"Trade: discard card #{move[1]} ({self.card_label(move[1])}), take card #{move[2]} "
                 f"({self.card_label(move[2])}) from the discard pile; your turn ends")
 
+    def targets(self, action: str) -> dict[str, Any]:
+        """What a legal action acts on: the `card` played (and `part` it adds or removes, on
+        whose mat: `seat`), the stop `card`, or a trade's `card` given and `take`n."""
+        move = self._moves_table().get(action)
+        if move is None:
+            return {}
+        kind = move[0]
+        if kind in ("add", "remove"):
+            me = self.current_player
+            return {"kind": kind, "card": move[1], "part": self.game.deck.parts[move[2]].id,
+                    "seat": me if kind == "add" else 1 - me}
+        if kind == "stop":
+            return {"kind": kind, "card": move[1]}
+        if kind == "trade":
+            return {"kind": kind, "card": move[1], "take": move[2]}
+        return {"kind": kind}
+
     def _card_words(self, card: int) -> str:
         return f"card #{card}, {self.game.deck.cards[card].colour}"
 
