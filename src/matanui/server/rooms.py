@@ -84,6 +84,7 @@ class Room:
         self.owner = owner  # the address that created it (None: loaded at start)
         self.state = state
         self.events = events  # every event since the set-up, for the log of (re)connecting clients
+        self.last_events: list[Event] = []  # those of the latest action applied here (the `Last move`)
         self.backends = backends
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -167,7 +168,9 @@ class Room:
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
-                "seats": self.seats_public(), "rematch": self.row.rematch, **self.view(seat, self.events)}
+                "seats": self.seats_public(), "rematch": self.row.rematch,
+                "created": self.row.created, "finished": self.row.touched if state.is_over else None,
+                "last_events": [e.view(seat) for e in self.last_events], **self.view(seat, self.events)}
 
     def join(self, connection: Connection) -> None:
         self.connections.add(connection)
@@ -252,6 +255,7 @@ class Room:
         """Actions are applied to the state: keep their events and tell every connection; a
         finished game's bots are done (their lock is let go)."""
         self.events.extend(events)
+        self.last_events = events
         self._broadcast_update(events)
         if self.state.is_over and not self.row.finished:
             self.row.finished = True

@@ -90,12 +90,39 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// "Player 2 · Gali", or with the seat's display name (from `seats`) "Ana · Gali". Plain text:
-// put it in the page as text only (a name is whatever its person typed).
+// A seat's name as every surface shows it: the display name its person gave, else its
+// character's name ("Gali Nuva"). Plain text: put it in the page as text only (a name is
+// whatever its person typed). The viewer's own seat reads "you" where the caller says so.
 export function playerName(book, obs, seat, seats) {
-  const id = obs.players[seat];
-  const character = book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
-  return `${seats?.[seat]?.name || `Player ${seat + 1}`} · ${character}`;
+  return seats?.[seat]?.name || characterName(book, obs.players[seat]);
+}
+
+export function characterName(book, id) {
+  return book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
+}
+
+// Moves that play out: `render` redraws `root`; every element with a data-flip key that was
+// on the screen before and is still there glides from where it was to where it is now (a
+// card from the hand to the discard pile, a Toa Mask to its new space), and one that is new
+// grows in. The Web Animations API runs it; nothing moves for a reader who asked for less motion.
+const STILL = window.matchMedia("(prefers-reduced-motion: reduce)");
+export function flip(root, render) {
+  const before = new Map();
+  for (const node of root.querySelectorAll("[data-flip]")) before.set(node.dataset.flip, node.getBoundingClientRect());
+  render();
+  if (STILL.matches || !before.size) return;
+  for (const node of root.querySelectorAll("[data-flip]")) {
+    const was = before.get(node.dataset.flip);
+    const now = node.getBoundingClientRect();
+    if (!was) {
+      if (!node.closest(".zoom-content")) node.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
+      continue;
+    }
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 450, easing: "ease-in-out" });
+  }
 }
 
 // Tooltips from tippy.js (loaded by the page as a classic script): every element of `root`

@@ -1,12 +1,23 @@
 // The game page: one WebSocket per seat this browser holds (several in hot-seat, none for a
 // spectator, who gets one public connection). The server sends each connection its own view;
 // this page draws the view of the seat to decide (hot-seat) or of the only seat it holds.
-import { api, appendLog, boardView, dataText, el, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
+//
+// What the page promises a player (DESIGN.md, "The table"): the last move is marked and told
+// in the `Last move` line; another seat's moves play out one at a time at a readable pace;
+// the viewer's own pieces sit in `Your hand` (docked on a phone) whenever `Your decision`
+// offers a choice; the end is a dialog from the viewer's side.
+import { api, appendLog, boardView, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
+import { showEnd } from "./end.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
 const tokens = watching ? [] : tokensFor(gameId);
 const $ = (id) => document.getElementById(id);
+// Least time another seat's move stays on the screen before the next one is drawn.
+const PACE_MS = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? 250 : 700;
+// Refusals that only mean the page acted on a position that has moved on (a double click, a
+// move that crossed another): the fresh view is on its way, so the page says nothing.
+const QUIET = new Set(["stale", "not_your_turn", "game_over"]);
 
 // `live`: welcomed on an open socket; while any connection is not, the page says it is
 // reconnecting and takes no action. `failures` spaces out the tries to reconnect.
@@ -21,6 +32,8 @@ let notice = "";      // what stays on screen: this browser's link opened no sea
 let gone = "";        // the game is gone from the server (closed 4404 or 4410): nothing more comes
 let waiting = "";     // refused for a limit: the words to show until it is tried again
 let shownObs = null;  // the observation on the screen
+let lastMove = [];    // the events of the latest action, as the shown seat sees them
+let endShown = false; // the end dialog has been opened once
 
 function connect(connection, delay = 0) {
   setTimeout(() => {
@@ -28,7 +41,7 @@ function connect(connection, delay = 0) {
     const ws = new WebSocket(`${protocol}://${location.host}/ws/games/${gameId}`);
     connection.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify(connection.token ? { type: "hello", token: connection.token } : { type: "hello" }));
-    ws.onmessage = (message) => receive(connection, JSON.parse(message.data));
+    ws.onmessage = (message) => enqueue(connection, JSON.parse(message.data));
     ws.onclose = (event) => {
       connection.ws = null;
       connection.live = false;
@@ -36,7 +49,7 @@ function connect(connection, delay = 0) {
       if (event.code === 4410) return fail("This game has expired: nobody played it for a long time.");
       if (event.code === 4429) {
         // Refused for a limit (too many connections, too fast): say so, and wait before trying again.
-        waiting = `${event.reason || "Too many connections"} — trying again in 10 seconds…`;
+        waiting = "The server is busy — trying again in 10 seconds…";
         showState();
         return connect(connection, 10_000);
       }
@@ -47,12 +60,34 @@ function connect(connection, delay = 0) {
   }, delay);
 }
 
+// Messages are drawn one at a time, in order: an update with another seat's move stays on
+// the screen for PACE_MS before the next is drawn, so a bot's chain of moves plays out.
+const queue = [];
+let pumping = false;
+function enqueue(connection, message) {
+  queue.push([connection, message]);
+  if (!pumping) pump();
+}
+
+async function pump() {
+  pumping = true;
+  while (queue.length) {
+    const [connection, message] = queue.shift();
+    const othersMoved = await receive(connection, message);
+    if (othersMoved && queue.some(([, next]) => next.type === "update")) await new Promise((done) => setTimeout(done, PACE_MS));
+  }
+  pumping = false;
+}
+
+// Take in one message; true when it was an update showing another seat's move.
 async function receive(connection, message) {
+  let othersMoved = false;
   if (message.type === "welcome") {
     meta = message;
     connection.seat = message.seat;
     connection.log = message.events;
     connection.view = message;
+    connection.last = message.last_events || message.events.slice(-1);
     connection.live = true;
     connection.failures = 0;
     waiting = "";
@@ -63,6 +98,10 @@ async function receive(connection, message) {
   } else if (message.type === "update") {
     connection.view = message;
     connection.log = connection.log.concat(message.events);
+    if (message.events.length) connection.last = message.events;
+    othersMoved = !connection.acted;  // not the answer to this page's own action
+    connection.acted = false;
+    problem = "";
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
   } else if (message.type === "rematch") {
@@ -74,11 +113,13 @@ async function receive(connection, message) {
       localStorage.removeItem(`matanui:tokens:${gameId}`);
       connection.token = null;
       notice = "This invite link is not valid for this game; you are watching.";
-    } else {
-      problem = message.message;
+    } else if (!QUIET.has(message.code)) {
+      console.warn("refused:", message.code, message.message);
+      problem = message.code === "bot_failed" ? "A bot could not move; the game waits." : "That move was not accepted; the table shows the game as it is.";
     }
   }
   draw();
+  return othersMoved;
 }
 
 function fail(text) {
@@ -90,7 +131,7 @@ function fail(text) {
 
 function status(text) { $("status").textContent = text; }
 const down = () => connections.some((c) => !c.live);
-function disableActions() { for (const button of document.querySelectorAll("[data-action]")) button.disabled = true; }
+function disableActions() { for (const button of document.querySelectorAll("[data-action], #board button, #mine button")) button.disabled = true; }
 
 // The header's status: the game gone, the connection down, a limit waited out, or else who
 // is at the table (and the last refusal or a lasting notice).
@@ -104,11 +145,15 @@ function showState() {
   } else if (down()) {
     status("Connection lost — reconnecting…");
   } else if (meta && book && shownObs) {
-    const obs = shownObs;
-    const online = (meta.seats || []).map((s, i) => `${playerName(book, obs, i, meta.seats)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
+    const online = (meta.seats || []).map((s, i) => `${name(i)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
     status([notice, problem || online.join(" · ")].filter(Boolean).join(" "));
   }
   line.classList.toggle("bad", Boolean(gone || problem || notice));
+}
+
+// A seat's name for the shown seat's eyes: "you", else the display name or character.
+function name(seat) {
+  return seat === shownSeat && !watching ? "you" : playerName(book, shownObs, seat, meta.seats);
 }
 
 function chooseShown() {
@@ -132,12 +177,15 @@ function draw() {
   if (!connection || !meta || !view) return;
   const current = connection.view;
   const obs = shownObs = current.observation;
-  document.title = `matanui — ${meta.title}`;
+  lastMove = connection.last || [];
+  const mySeat = connection.seat;
+  const myTurn = mySeat !== null && current.current_player === mySeat && (current.legal || []).length;
+  document.title = `${myTurn ? "Your turn · " : ""}${meta.title} — matanui`;
   // Watching a game this browser holds a seat in (a ?watch link): never a silent downgrade.
   const resume = watching && heldTokens(gameId).length
     ? [" ", el("a", { href: `/games/${gameId}`, class: "resume" }, "Resume your seat")] : [];
   $("title").replaceChildren(el("strong", {}, meta.title), " ",
-    el("span", { class: "small" }, connection.seat === null ? "(watching)" : `(you: ${playerName(book, obs, connection.seat, meta.seats)})`), ...resume,
+    el("span", { class: "small" }, mySeat === null ? "(watching)" : `(you play ${playerName(book, obs, mySeat, [])})`), ...resume,
     ...(meta.data ? [" ", el("span", { class: "small data-pack" }, `· ${dataText(meta.data)}`)] : []));
   showState();
 
@@ -149,60 +197,103 @@ function draw() {
   const act = (id) => {
     if (gone || down()) return;
     connection.ws?.send(JSON.stringify({ type: "act", action: id, at: current.at }));
+    connection.acted = true;
     disableActions();
   };
   // While the connection is down (or the game gone) the board offers nothing to click.
   const offline = Boolean(gone) || down();
-  view.render($("board"), obs, { book, seat: connection.seat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats });
-  drawTurn(current, connection, legal, act, obs);
+  const mine = $("mine");
+  mine.hidden = mySeat === null;
+  flip(document.querySelector(".table"), () => view.render($("board"), obs, {
+    book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
+    mine: mySeat === null ? null : mine, last: lastMove, name,
+  }));
+  drawLastMove();
+  drawTurn(current, connection, legal, act);
   appendLog($("log"), connection.log, { clear: true });
   if (offline) disableActions();
+  if (current.over && !endShown && coverFor === null) {
+    endShown = true;
+    openEnd(current, connection);
+  }
 }
 
-function drawTurn(current, connection, legal, act, obs) {
+// One line near the board: what the latest action did, in the rulebook's words: its first
+// event and, after a chain of effects, how the chain ended (the whole story is in the log and
+// in the line's tooltip).
+function drawLastMove() {
+  const told = lastMove.filter((event) => event.kind !== "turn" || lastMove.length === 1);
+  const shown = told.length > 2 ? [told[0], told.at(-1)] : told;
+  const line = $("last-move");
+  line.replaceChildren(el("span", {}, el("strong", {}, "Last move: "), shown.length ? shown.map((e) => e.text).join(told.length > 2 ? " … " : " ") : "none yet"));
+  line.title = told.map((e) => e.text).join(" ");
+}
+
+function drawTurn(current, connection, legal, act) {
   const list = $("actions");
   list.replaceChildren();
+  const title = $("turn-title");
   if (current.over) {
-    const winners = current.winners.map((s) => playerName(book, obs, s, meta.seats));
-    $("turn-title").textContent = winners.length ? `${winners.join(" and ")} won!` : "The game is drawn.";
-    drawOver(connection);
+    const winners = current.winners.map((s) => name(s));
+    title.textContent = winners.length ? `${capital(winners.join(" and "))} won` : "The game is drawn";
+    drawOver(connection, current);
     return;
   }
   $("over").hidden = true;
   const who = current.current_player;
-  if (connection.seat === null) $("turn-title").textContent = `${playerName(book, obs, who, meta.seats)} to decide`;
-  else if (!legal.length) $("turn-title").textContent = `Waiting for ${playerName(book, obs, who, meta.seats)}…`;
-  else $("turn-title").textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
+  const seat = meta.seats?.[who];
+  const thinking = seat?.kind === "bot" ? ` (bot) is thinking…` : "…";
+  if (connection.seat === null) title.textContent = `${capital(name(who))} to decide${seat?.kind === "bot" ? " (bot)" : ""}`;
+  else if (!legal.length) title.textContent = `Waiting for ${name(who)}${thinking}`;
+  else title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
   for (const action of legal) {
     list.append(el("li", {}, el("button", {
-      dataset: { action: action.id }, title: action.id, onclick: () => act(action.id),
+      dataset: { action: action.id }, onclick: () => act(action.id),
       onmouseenter: () => highlight(action.id, true), onmouseleave: () => highlight(action.id, false),
     }, action.text)));
   }
 }
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function highlight(id, on) {
-  for (const node of document.querySelectorAll(`#board [data-actions~="${CSS.escape(id)}"]`)) node.classList.toggle("hint", on);
+  for (const node of document.querySelectorAll(`[data-actions~="${CSS.escape(id)}"]`)) node.classList.toggle("hint", on);
 }
 
-function drawOver(connection) {
+// What comes after the end: a rematch (or the way to it), the replay and the lobby.
+function endButtons(connection) {
+  const replay = el("a", { href: `/games/${gameId}/replay`, class: "button" }, "Replay");
+  const lobby = el("a", { href: "/", class: "button" }, "Lobby");
+  if (meta.rematch) {
+    return [el("a", { href: `/games/${meta.rematch}`, class: "button primary", onclick: () => rememberTokens(meta.rematch, tokens) }, "Go to the rematch"), replay, lobby];
+  }
+  if (!connection.token) return [replay, lobby];
+  return [el("button", { class: "primary", onclick: async () => {
+    try {
+      const next = await api(`/api/games/${gameId}/rematch`, { method: "POST", body: JSON.stringify({ token: connection.token }) });
+      rememberTokens(next.id, tokens);
+      location.href = `/games/${next.id}`;
+    } catch (error) { status(error.message); }
+  } }, "Rematch"), replay, lobby];
+}
+
+function drawOver(connection, current) {
   const over = $("over");
   over.hidden = false;
-  const replay = el("a", { href: `/games/${gameId}/replay`, class: "button" }, "Replay this game");
-  const buttons = [replay];
-  if (meta.rematch) {
-    buttons.unshift(el("a", { href: `/games/${meta.rematch}`, class: "button primary", onclick: () => rememberTokens(meta.rematch, tokens) }, "Go to the rematch"));
-  } else if (connection.token) {
-    buttons.unshift(el("button", { class: "primary", onclick: async () => {
-      try {
-        const next = await api(`/api/games/${gameId}/rematch`, { method: "POST", body: JSON.stringify({ token: connection.token }) });
-        rememberTokens(next.id, tokens);
-        location.href = `/games/${next.id}`;
-      } catch (error) { status(error.message); }
-    } }, "Rematch"));
-  }
-  over.replaceChildren(...buttons);
+  over.replaceChildren(...endButtons(connection), el("button", { onclick: () => openEnd(current, connection) }, "Result"));
+}
+
+function openEnd(current, connection) {
+  showEnd($("end"), {
+    viewer: connection.seat, winners: current.winners, name, obs: current.observation,
+    why: [...connection.log].reverse().find((e) => e.kind === "win" || e.kind === "draw_game")?.text || "",
+    ...(view.summary ? view.summary(current.observation, book) : { figures: [], turns: null }),
+    minutes: meta.created ? Math.max(1, Math.round(((meta.finished || Date.now() / 1000) - meta.created) / 60)) : null,
+    buttons: endButtons(connection), players: current.observation.players.length,
+  });
 }
 
 $("cover-button").addEventListener("click", () => { shownSeat = coverFor; coverFor = null; draw(); });
+// On a phone the log starts folded: the board and your pieces come first.
+if (window.matchMedia("(max-width: 760px)").matches) $("log-panel").open = false;
 for (const connection of connections) connect(connection);

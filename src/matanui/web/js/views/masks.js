@@ -3,10 +3,15 @@
 // marked), the attached Great Mask and Turaga, masks won, piles, Missions and hand.
 // The map pans and zooms (the two mats together are wider than a phone), its edges carry the
 // row letters and column numbers the moves use, and every space, Toa and card has a tooltip.
-// Legal moves are clickable on the map; hand cards play their action.
+// Legal moves are clickable on the map (where each leads comes from the action's `targets`);
+// a hand card is picked up with one click and played with a second (looking is never
+// playing). The viewer's own Toa card, attached cards, Missions and hand are `Your hand`
+// (ctx.mine: docked on the page); the space the last move reached is marked.
 import { el, legend, tooltips, zoomFrame } from "../common.js";
+import { cardFrame } from "./cards.js";
 
-const DIRS = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
+let selected = null;  // the hand card picked up, waiting for its use to be chosen
+
 const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 const cellOf = (label) => [ROWS.indexOf(label[0]), Number(label.slice(1)) - 1];
@@ -39,18 +44,14 @@ function legendRows(book) {
 function mapCells(book, obs, ctx) {
   const map = book.components.maps[obs.map];
   const legend = book.components.legend;
-  const ids = ctx.legal.map((a) => a.id);
-  const targets = new Map();  // label -> action ids that lead there
-  const mine = ctx.seat !== null ? obs.positions[ctx.seat] : null;
-  for (const id of ids) {
-    const [kind, arg] = id.split(":");
-    let label = null;
-    if (kind === "move" && mine && DIRS[arg]) {
-      const [r, c] = cellOf(obs.positions[obs.current_player] || mine);
-      label = labelOf(r + DIRS[arg][0], c + DIRS[arg][1]);
-    } else if (kind === "jump") label = arg;
-    if (label) targets.set(label, [...(targets.get(label) || []), id]);
+  // label -> the legal actions that lead there: a move or jump of your Toa, or the card
+  // picked up (a push of the other Toa, a two-space move) aimed at that space.
+  const targets = new Map();
+  for (const action of ctx.legal) {
+    const { space, card } = action.targets || {};
+    if (space && (card === undefined || card === selected)) targets.set(space, [...(targets.get(space) || []), action.id]);
   }
+  const reached = new Set((ctx.last || []).map((e) => e.to).filter(Boolean));
   const text = (id) => ctx.legal.find((a) => a.id === id)?.text || id;
   const cells = [el("span", { class: "ruler" })];
   for (let col = 0; col < map.width; col += 1) cells.push(el("span", { class: "ruler" }, col + 1));
@@ -64,14 +65,14 @@ function mapCells(book, obs, ctx) {
       const toa = obs.positions.map((p, seat) => (p === label ? seat : null)).filter((s) => s !== null);
       if (space.kind === "sea") { cells.push(el("span", { class: "mcell k-sea" })); continue; }
       cells.push(el(here.length === 1 ? "button" : "div", {
-        class: `mcell k-${space.kind}${space.circles === 2 ? " double" : ""}${here.length ? " target" : ""}`,
-        "data-tip": `${spaceTip(space, label)}${here.length ? ` — click: ${text(here[0])}` : ""}`,
-        onclick: here.length === 1 ? () => ctx.act(here[0]) : null, dataset: { actions: here.join(" "), space: label },
+        class: `mcell k-${space.kind}${space.circles === 2 ? " double" : ""}${here.length ? " target" : ""}${reached.has(label) ? " just" : ""}`,
+        "data-tip": `${spaceTip(space, label)}${here.length ? ` — click: ${text(here[0])}` : ""}${reached.has(label) ? " (the last move ended here)" : ""}`,
+        onclick: here.length === 1 ? () => { selected = null; ctx.act(here[0]); } : null, dataset: { actions: here.join(" "), space: label },
         "aria-label": here.length === 1 ? text(here[0]) : null,
       }, el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),
       toa.map((seat) => {
         const name = book.components.toa[obs.players[seat]].name;
-        return el("span", { class: `toa-mask t-${obs.players[seat]}`, "data-tip": `${name}'s Toa Mask (Player ${seat + 1}) on ${label}` }, name.slice(0, 2));
+        return el("span", { class: `toa-mask t-${obs.players[seat]}`, dataset: { flip: `toa-${seat}` }, "data-tip": `${name}'s Toa Mask on ${label}` }, name.slice(0, 2));
       })));
     }
   }
@@ -94,11 +95,11 @@ function mapView(book, obs, ctx, stage) {
   }
 }
 
-function cardView(book, number, ctx) {
+function cardView(book, number, ctx, { pick = false } = {}) {
   const key = String(number);
   const c = book.components;
-  const ids = ctx.legal.map((a) => a.id).filter((id) => id.split(":")[1] === key);
-  const onclick = ids.length === 1 ? () => ctx.act(ids[0]) : null;
+  const ids = ctx.legal.filter((a) => a.targets?.card === number);
+  const onclick = pick && ids.length ? () => { selected = selected === number ? null : number; ctx.act.redraw(); } : null;
   let title = `#${number}`;
   let text = "";
   let kind = "action";
@@ -106,34 +107,50 @@ function cardView(book, number, ctx) {
   else if (c.mask_cards[key]) { title = c.mask_cards[key].name; text = c.mask_cards[key].text; kind = c.mask_cards[key].kind; }
   else if (c.missions[key]) { title = "Mission"; text = c.missions[key].text; kind = "mission"; }
   else if (c.challenges[key]) { title = "Challenge"; text = c.challenges[key].skill; kind = "challenge"; }
-  return el(onclick ? "button" : "div", { class: `mcard mk-${kind}${ids.length ? " playable" : ""}`, onclick,
-    dataset: { actions: ids.join(" ") }, "data-tip": `#${number} ${title}: ${text}${onclick ? " — click to play it" : ""}` },
-  el("span", { class: "card-no" }, `#${number}`), el("strong", {}, title), el("small", {}, text));
+  return cardFrame({
+    tag: onclick ? "button" : "div", cls: `mcard mk-${kind}${ids.length && pick ? " playable" : ""}${selected === number ? " selected" : ""}`,
+    number, title, text, flip: `card-${number}`,
+    attrs: { onclick, "aria-pressed": onclick ? String(selected === number) : null, dataset: { actions: ids.map((a) => a.id).join(" ") },
+      "data-tip": `#${number} ${title}: ${text}${onclick ? " — click to pick it up, then choose how to play it" : ""}` },
+  });
+}
+
+// The uses of the picked-up card: each one click (one aimed at a space is also on the map).
+function useBar(ctx) {
+  if (selected === null) return null;
+  const all = ctx.legal.filter((a) => a.targets?.card === selected);
+  return el("div", { class: "use-bar" },
+    all.map((a) => el("button", { class: "primary", dataset: { actions: a.id }, onclick: () => { selected = null; ctx.act(a.id); } }, a.text)),
+    el("button", { onclick: () => { selected = null; ctx.act.redraw(); } }, "Put it back"));
 }
 
 function toaCard(book, obs, seat, ctx) {
   const mine = obs.toa[seat];
   const toa = book.components.toa[mine.toa];
+  const me = seat === ctx.seat;
   const skills = book.components.skills.map((name, i) => {
     const bonus = mine.skills[i] - toa.skills[i];
     return el("tr", {}, el("td", {}, name), el("td", { class: "num" }, mine.skills[i]),
       el("td", { class: "bonus" }, bonus ? `${bonus > 0 ? "+" : ""}${bonus}` : ""));
   });
   const attached = [mine.mask, mine.turaga].filter(Boolean).map((n) => cardView(book, n, { legal: [] }));
-  const you = seat === ctx.seat ? " (you)" : "";
-  const hand = seat === ctx.seat && obs.hand ? obs.hand.map((n) => cardView(book, n, ctx))
+  const missions = mine.missions.map(([n]) => cardView(book, n, { legal: [] }));
+  const hand = me && obs.hand ? obs.hand.map((n) => cardView(book, n, ctx, { pick: true }))
     : [...mine.known_in_hand.map((n) => cardView(book, n, { legal: [] })),
        ...Array.from({ length: mine.hand_size - mine.known_in_hand.length }, () => el("div", { class: "mcard back", "data-tip": "A card in this player's hand, face down" }))];
+  const who = ctx.name ? ctx.name(seat) : toa.name;
   return el("section", { class: `player masks-player${obs.current_player === seat ? " to-move" : ""}` },
-    el("h3", {}, `Player ${seat + 1}${you} · ${toa.name}`,
+    el("h3", {}, me ? `You · ${toa.name}` : `${who.charAt(0).toUpperCase()}${who.slice(1)}${who === toa.name ? "" : ` · ${toa.name}`}`,
       el("span", { class: "small" }, ` · ${mine.masks}/${obs.masks_to_win} Great Masks · at ${obs.positions[seat]}`)),
     el("div", { class: "player-row" },
       el("div", { class: `toa-card e-${toa.element}`, "data-tip": `${toa.name}'s Toa card: the skill numbers a challenge adds to the die, with bonuses from attached cards in green` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),
       el("div", { class: "attached" }, attached.length ? attached : el("small", {}, "no card attached")),
+      missions.length ? el("div", { class: "missions", "aria-label": "Missions to do" }, el("small", {}, `Mission${missions.length === 1 ? "" : "s"} to do`), missions) : null,
       el("div", { class: "piles small" },
         el("div", {}, `Mask pile: ${mine.mask_pile}`), el("div", {}, `Action pile: ${mine.action_pile}`),
-        el("div", {}, `Missions: ${mine.missions.length}`), mine.skips ? el("div", {}, `Skips: ${mine.skips}`) : null)),
-    el("div", { class: "hand" }, hand));
+        mine.skips ? el("div", {}, `Skips: ${mine.skips}`) : null),
+      hand.length ? el("div", { class: "hand" }, hand) : null),
+    me ? useBar(ctx) : null);
 }
 
 export function render(root, obs, ctx) {
@@ -148,12 +165,31 @@ export function render(root, obs, ctx) {
     root.replaceChildren(stage);
     frame.mount();
   }
+  const full = { ...ctx, act: Object.assign((id) => ctx.act(id), { redraw: () => render(root, obs, ctx) }) };
+  if (selected !== null && (!(obs.hand || []).includes(selected) || !ctx.legal.some((a) => a.targets?.card === selected))) selected = null;
   tooltips(root);
   const bottom = ctx.seat ?? 0;
   const challenge = obs.challenge;
-  mapView(ctx.book, obs, ctx, stage);
-  stage.querySelector(".them").replaceChildren(toaCard(ctx.book, obs, 1 - bottom, ctx));
-  stage.querySelector(".us").replaceChildren(toaCard(ctx.book, obs, bottom, ctx));
+  mapView(ctx.book, obs, full, stage);
+  stage.querySelector(".them").replaceChildren(toaCard(ctx.book, obs, 1 - bottom, full));
+  const me = toaCard(ctx.book, obs, bottom, full);
+  if (ctx.mine) {
+    ctx.mine.setAttribute("aria-label", "Your hand");
+    tooltips(ctx.mine);
+    ctx.mine.replaceChildren(me);
+    stage.querySelector(".us").replaceChildren();
+  } else {
+    stage.querySelector(".us").replaceChildren(me);
+  }
   stage.querySelector(".turn-line").textContent = `Turn ${obs.turn} · challenge pile ${obs.challenge_pile} · mission pile ${obs.mission_pile}`;
-  stage.querySelector(".challenge").textContent = challenge ? `Challenge of ${challenge.skill}: ${challenge.scores.join(" vs ")}` : "";
+  stage.querySelector(".challenge").textContent = challenge
+    ? `Challenge of ${challenge.skill}: ${challenge.scores.map((score, seat) => `${ctx.name ? ctx.name(seat) : obs.players[seat]} ${score}`).join(" against ")}` : "";
+}
+
+// The figures of the end: Great Masks won and Missions done, per seat.
+export function summary(obs) {
+  return { turns: obs.turn, figures: [
+    { label: "Great Masks", values: obs.toa.map((toa) => `${toa.masks} of ${obs.masks_to_win}`) },
+    { label: "Missions open", values: obs.toa.map((toa) => toa.missions.length) },
+  ] };
 }

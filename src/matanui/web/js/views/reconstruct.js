@@ -1,8 +1,12 @@
 // Toa Nuva Reconstruct drawn as the table looks: each player's mat with the seven part
-// spaces (filled as the Toa is built), hands of coloured Game Action cards (the opponent's
-// face down, except the cards everyone saw taken), the draw pile, the discard pile and the
-// card in play. Legal actions are clickable: a card in the hand, then the space it goes to.
+// spaces and a drawing of the Toa Nuva being rebuilt as they fill, hands of Game Action cards
+// drawn as cards (the opponent's face down, except the cards everyone saw taken), the draw
+// pile, the discard pile and the card in play. What each legal action acts on comes from its
+// `targets`. Playing is select-then-confirm: a click on a hand card picks it up (looking is
+// never playing), then a click on the part it goes to, or on its use in the bar, plays it.
+// The last move is marked: the part just added or removed, the card just played.
 import { el, tooltips } from "../common.js";
+import { cardFrame } from "./cards.js";
 
 const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "right-arm": "rarm",
   head: "head", "kanohi-nuva": "kanohi", tool: "tool" };
@@ -13,63 +17,94 @@ const KIND_DOES = {
   remove: "Play it to take one of its parts off your opponent's Toa.",
   stop: "Play it at once when your opponent plays a card: that card does nothing.",
 };
-let selected = null;  // the hand card chosen first, when it has several uses
+let selected = null;  // the hand card picked up, waiting for where it goes
 
-function parse(id) {
-  const [kind, a, b] = id.split(":");
-  return { kind, card: a === undefined ? null : Number(a), second: b };
-}
+const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
 
-function cardFace(book, id, { actions = [], onclick, small = false, target = false } = {}) {
+function cardFace(book, id, { onclick, small = false, target = false, actions = [], just = false } = {}) {
   const card = book.components.cards[String(id)];
   const parts = card.parts.map((p) => book.components.parts.find((x) => x.id === p).name);
-  return el("button", {
-    class: `card face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}`,
-    disabled: !onclick, onclick, "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
-    dataset: { card: id, actions: actions.join(" ") },
-  },
-  el("span", { class: "card-no" }, `#${id}`),
-  el("span", { class: "card-kind" }, KIND_ICON[card.kind]),
-  el("span", { class: "card-parts" }, card.kind === "stop" ? "STOP" : parts.join(" · ")));
+  return cardFrame({
+    tag: "button", cls: `face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}${just ? " just" : ""}`,
+    number: id, title: card.kind === "stop" ? "STOP" : parts.join(" · "), icon: KIND_ICON[card.kind], flip: `card-${id}`,
+    attrs: { disabled: !onclick, onclick, "aria-pressed": selected === id ? "true" : null,
+      "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
+      dataset: { card: id, actions: actions.join(" ") } },
+  });
 }
 
 function cardBack(label = "", tip = "A Game Action card, face down") {
   return el("div", { class: "card back", role: "img", "aria-label": "face-down card", "data-tip": tip }, el("span", {}, label));
 }
 
-function mat(book, obs, seat, { legal, act, mine }) {
+// The part the last move added or removed, on whose mat: {seat, part}, or null.
+function lastPart(ctx) {
+  const event = (ctx.last || []).find((e) => e.kind === "add" || e.kind === "remove");
+  return event ? { seat: event.seat, part: event.part } : null;
+}
+
+function mat(book, obs, seat, ctx) {
   const toa = book.components.toa[obs.players[seat]];
   const built = new Set(obs.built[seat]);
+  const just = lastPart(ctx);
   const slots = book.components.parts.map((part) => {
-    const uses = legal.filter((a) => {
-      const p = parse(a.id);
-      return (p.kind === (mine ? "add" : "remove")) && p.second === part.id;
-    }).map((a) => a.id);
-    const here = uses.find((id) => parse(id).card === selected);
+    const here = ctx.legal.filter((a) => a.targets?.part === part.id && a.targets?.seat === seat);
+    const chosen = here.find((a) => a.targets.card === selected);
+    const marked = just && just.seat === seat && just.part === part.id;
     return el("button", {
-      class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${here ? " target" : ""}`,
-      disabled: !here, onclick: here ? () => { selected = null; act(here); } : null,
-      dataset: { part: part.id, actions: uses.join(" ") },
-      "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${here ? " — click to play the chosen card here" : ""}`,
+      class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${chosen ? " target" : ""}${marked ? " just" : ""}`,
+      disabled: !chosen, onclick: chosen ? () => { selected = null; ctx.act(chosen.id); } : null,
+      dataset: { part: part.id, actions: here.map((a) => a.id).join(" ") },
+      "aria-label": chosen ? chosen.text : null,
+      "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${chosen ? ` — click: ${chosen.text}` : ""}`,
     }, el("span", {}, part.name));
   });
   return el("div", { class: `mat e-${toa.element}`, "aria-label": `${toa.name}'s mat` },
-    el("div", { class: "torso", "data-tip": `${toa.name}: ${built.size} of 7 parts built; the first to build all seven wins` }, el("strong", {}, toa.name), el("span", {}, `${built.size}/7`)),
+    el("div", { class: "torso", "data-tip": `${toa.name}: ${built.size} of 7 parts built; the first to build all seven wins` },
+      figure(built), el("strong", {}, toa.name), el("span", {}, `${built.size}/7`)),
     ...slots);
 }
 
-function hand(book, obs, seat, { legal, act, viewer }) {
-  if (seat === viewer && obs.hand) {
-    return el("div", { class: "hand mine" }, obs.hand.map((id) => {
-      const uses = legal.map((a) => a.id).filter((a) => parse(a).card === id && parse(a).kind !== "trade");
-      const trades = legal.map((a) => a.id).filter((a) => parse(a).kind === "trade" && parse(a).card === id);
-      const all = uses.concat(trades);
-      const onclick = all.length ? () => {
-        if (all.length === 1) { selected = null; act(all[0]); } else { selected = selected === id ? null : id; act.redraw(); }
-      } : null;
-      return cardFace(book, id, { actions: all, onclick });
-    }));
-  }
+// Our own drawing of a Toa Nuva, part by part: each part's shape is solid once it is built.
+const FIGURE = {
+  head: "M10 1h6v5h-6z", "kanohi-nuva": "M9 2h8l-1 3h-6z", tool: "M22 8h2v14h-2z",
+  "left-arm": "M3 8h4v9H3z", "right-arm": "M19 8h4v9h-4z", "left-leg": "M8 17h4v9H8z", "right-leg": "M14 17h4v9h-4z",
+};
+function figure(built) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 26 27");
+  svg.setAttribute("class", "toa-figure");
+  svg.setAttribute("aria-hidden", "true");
+  const shape = (d, on) => {
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", d);
+    path.setAttribute("class", on ? "on" : "off");
+    svg.append(path);
+  };
+  shape("M8 7h10v10H8z", true);  // the torso: every Toa has one
+  for (const [part, d] of Object.entries(FIGURE)) shape(d, built.has(part));
+  return svg;
+}
+
+function myHand(book, obs, ctx) {
+  return el("div", { class: "hand mine" }, obs.hand.map((id) => {
+    const all = uses(ctx, id);
+    const onclick = all.length ? () => { selected = selected === id ? null : id; ctx.act.redraw(); } : null;
+    return cardFace(book, id, { onclick, actions: all.map((a) => a.id) });
+  }));
+}
+
+// The uses of the picked-up card, each one click; and a way to put it back.
+function useBar(ctx) {
+  if (selected === null) return null;
+  const all = uses(ctx, selected).filter((a) => a.targets.kind !== "trade");
+  return el("div", { class: "use-bar" },
+    all.map((a) => el("button", { class: "primary", dataset: { actions: a.id }, onclick: () => { selected = null; ctx.act(a.id); } }, a.text)),
+    uses(ctx, selected).some((a) => a.targets.kind === "trade") ? el("span", { class: "small" }, "or click a card of its colour in the discard pile to trade") : null,
+    el("button", { onclick: () => { selected = null; ctx.act.redraw(); } }, "Put it back"));
+}
+
+function theirHand(book, obs, seat) {
   const known = obs.known_in_hands[seat];
   const backs = Array.from({ length: obs.hand_sizes[seat] - known.length }, () => cardBack());
   return el("div", { class: "hand theirs" }, known.map((id) => cardFace(book, id, { small: true })), backs);
@@ -77,43 +112,65 @@ function hand(book, obs, seat, { legal, act, viewer }) {
 
 function player(book, obs, seat, ctx) {
   const turn = obs.current_player === seat;
-  const you = seat === ctx.viewer ? " (you)" : "";
+  const mine = seat === ctx.seat;
   const seatInfo = ctx.seats?.[seat];
-  const who = seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : "";
-  return el("section", { class: `player${turn ? " to-move" : ""}${seat === ctx.viewer ? " me" : ""}`, dataset: { seat } },
-    el("h3", {}, `Player ${seat + 1}${you}`, el("span", { class: "small" }, who),
+  const who = ctx.name ? ctx.name(seat) : `Player ${seat + 1}`;
+  return el("section", { class: `player${turn ? " to-move" : ""}${mine ? " me" : ""}`, dataset: { seat } },
+    el("h3", {}, mine ? "You" : who.charAt(0).toUpperCase() + who.slice(1),
+      el("span", { class: "small" }, seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : ""),
       el("span", { class: "small" }, ` · ${obs.hand_sizes[seat]} card${obs.hand_sizes[seat] === 1 ? "" : "s"}`)),
-    el("div", { class: "player-row" },
-      mat(book, obs, seat, { legal: ctx.legal, act: ctx.act, mine: seat === ctx.viewer }),
-      hand(book, obs, seat, ctx)));
+    el("div", { class: "player-row" }, mat(book, obs, seat, ctx),
+      mine && obs.hand ? [myHand(book, obs, ctx), useBar(ctx)] : theirHand(book, obs, seat)));
 }
 
 function centre(book, obs, ctx) {
-  const trades = ctx.legal.map((a) => a.id).filter((a) => parse(a).kind === "trade");
-  const discard = obs.discard.slice(-8).map((id) => {
-    const move = trades.find((t) => Number(parse(t).second) === id && parse(t).card === selected);
-    return cardFace(book, id, { small: true, target: Boolean(move), actions: trades.filter((t) => Number(parse(t).second) === id),
-      onclick: move ? () => { selected = null; ctx.act(move); } : null });
-  });
+  const trades = ctx.legal.filter((a) => a.targets?.kind === "trade");
+  const played = (ctx.last || []).find((e) => e.kind === "stop" || e.kind === "play" || e.kind === "trade");
+  const justCards = new Set(played ? [played.card, played.stopped, played.gave].filter((c) => c !== undefined) : []);
   const pending = obs.pending;
+  const top = obs.discard.at(-1);
   return el("section", { class: "centre" },
     el("div", { class: "pile" }, cardBack(obs.draw_pile_size, `The draw pile: ${obs.draw_pile_size} Game Action cards`), el("small", {}, "draw pile")),
     el("div", { class: "in-play" }, pending
-      ? [cardFace(book, pending.card), el("small", {}, `Player ${pending.seat + 1} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
+      ? [cardFace(book, pending.card, { just: true }), el("small", {}, `${ctx.name ? ctx.name(pending.seat) : `Player ${pending.seat + 1}`} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
       : el("small", {}, `Turn ${obs.turn}${obs.advanced ? " · advanced" : ""}`)),
-    el("div", { class: "pile discard" }, el("div", { class: "fan" }, discard.length ? discard : el("div", { class: "card empty" })),
-      el("small", {}, `discard pile (${obs.discard.length})`)));
+    el("div", { class: "pile discard" },
+      top !== undefined ? cardFace(book, top, { small: true, just: justCards.has(top) }) : el("div", { class: "card small empty" }),
+      el("small", {}, `discard pile (${obs.discard.length})`)),
+    trades.length ? spread(book, obs, ctx, trades) : null);
+}
+
+// The Advanced trade: the discard pile laid out so every card can be read and clicked.
+function spread(book, obs, ctx, trades) {
+  const cards = obs.discard.map((id) => {
+    const move = trades.find((t) => t.targets.take === id && t.targets.card === selected);
+    return cardFace(book, id, { small: true, target: Boolean(move), actions: trades.filter((t) => t.targets.take === id).map((t) => t.id),
+      onclick: move ? () => { selected = null; ctx.act(move.id); } : null });
+  });
+  return el("div", { class: "spread", "aria-label": "the discard pile, spread out" },
+    el("small", {}, selected === null ? "Trade: pick up a card from your hand, then the card of its colour to take" : "Click the card to take"), el("div", { class: "spread-cards" }, cards));
 }
 
 export function render(root, obs, ctx) {
   const viewer = ctx.seat;
   const bottom = viewer ?? 0;
-  const act = Object.assign((id) => ctx.act(id), { redraw: () => render(root, obs, ctx) });
-  if (selected !== null && !(obs.hand || []).includes(selected)) selected = null;
-  const full = { ...ctx, act, viewer };
+  const full = { ...ctx, act: Object.assign((id) => ctx.act(id), { redraw: () => render(root, obs, ctx) }) };
+  if (selected !== null && (!(obs.hand || []).includes(selected) || !uses(ctx, selected).length)) selected = null;
   tooltips(root);
+  const me = player(ctx.book, obs, bottom, full);
+  if (ctx.mine) {
+    ctx.mine.setAttribute("aria-label", "Your hand");
+    tooltips(ctx.mine);
+    ctx.mine.replaceChildren(me);
+  }
   root.replaceChildren(el("div", { class: "reconstruct" },
-    player(ctx.book, obs, 1 - bottom, full),
-    centre(ctx.book, obs, full),
-    player(ctx.book, obs, bottom, full)));
+    player(ctx.book, obs, 1 - bottom, full), centre(ctx.book, obs, full), ctx.mine ? null : me));
+}
+
+// The figures of the end: parts built and cards held, per seat.
+export function summary(obs) {
+  return { turns: obs.turn, figures: [
+    { label: "Parts built", values: obs.built.map((parts) => `${parts.length} of 7`) },
+    { label: "Cards in hand", values: obs.hand_sizes },
+  ] };
 }

@@ -1,0 +1,93 @@
+"""A person at the table: plays a whole game in the browser by clicking what a person would
+click (the piece or the space first, a listed decision only when there is nothing to click on
+the table), counts the clicks, and checks after every step what DESIGN.md promises: your own
+pieces on screen while you decide, the decision no taller than a quarter of a phone, the last
+move told after every move of the other side, and the end told from your side."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from dataclasses import dataclass, field
+
+SETTLED = """() => (document.querySelector('#actions button:not([disabled])')
+    && !document.querySelector('#board [disabled].target'))
+    || document.querySelector('#end[open]')"""
+
+# What a person clicks first, per game: a piece or space on the table.
+TABLE_TARGETS = {
+    "reconstruct": ["main .part.target", "#mine .use-bar button.primary", "#board .spread .card.target"],
+    "masks": ["#board .zoom-content .mcell.target", "#mine .use-bar button.primary"],
+    "makuta": ["#board .zoom-content .kspace.target", "#board .place.target"],
+}
+# A piece a person picks up before choosing where it goes.
+PICK_UP = {"reconstruct": "#mine .hand.mine .card:enabled", "masks": "#mine .mcard.playable"}
+
+
+def create_game(server: str, game: str, seed: int, options: dict | None = None) -> str:
+    """A game of one person against a `medium` bot; the person's link."""
+    body = {"game": game, "seed": seed, "options": options or {},
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "medium"}]}
+    request = urllib.request.Request(server + "/api/games", json.dumps(body).encode(),
+                                     {"content-type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return server + json.load(answer)["seats"][0]["link"]
+
+
+@dataclass
+class Person:
+    page: object
+    game: str
+    clicks: int = 0
+    decisions: int = 0
+    last_moves: list[str] = field(default_factory=list)
+
+    def click(self, locator) -> None:
+        locator.click()
+        self.clicks += 1
+
+    def settle(self) -> None:
+        self.page.wait_for_function(SETTLED, timeout=20_000)
+
+    def over(self) -> bool:
+        return self.page.locator("#end[open]").count() > 0
+
+    def check_the_table(self) -> None:
+        """While a decision is offered: your pieces and the decision on screen, the decision at
+        most a quarter of the viewport's height on a phone."""
+        page = self.page
+        viewport = page.viewport_size
+        mine = page.get_by_role("region", name="Your collector card" if self.game == "makuta" else "Your hand")
+        box = mine.bounding_box()
+        assert box and box["y"] < viewport["height"] and box["y"] + min(box["height"], 60) > 0, box
+        decision = page.get_by_role("region", name="Your decision").bounding_box()
+        assert decision["y"] >= 0 and decision["y"] + decision["height"] <= viewport["height"] + 1, decision
+        if viewport["width"] < 600:
+            assert decision["height"] <= viewport["height"] * 0.25 + 1, decision
+
+    def take_a_decision(self) -> None:
+        """Click on the table where the choice is (picking up a card first where a card is
+        played), else the first listed decision."""
+        page = self.page
+        self.decisions += 1
+        self.check_the_table()
+        pick = PICK_UP.get(self.game)
+        picked = False
+        for selector in TABLE_TARGETS[self.game]:
+            if not page.locator(selector).count() and pick and not picked and page.locator(pick).count():
+                self.click(page.locator(pick).first)
+                picked = True
+            if page.locator(selector).count():
+                self.click(page.locator(selector).first)
+                return
+        self.click(page.locator("#actions button:enabled").first)
+
+    def play_to_the_end(self, limit: int = 600) -> None:
+        page = self.page
+        self.settle()
+        while not self.over():
+            line = page.get_by_role("status", name="Last move").inner_text()
+            self.last_moves.append(line)
+            self.take_a_decision()
+            self.settle()
+            assert self.decisions < limit, "the game did not end"
