@@ -118,8 +118,11 @@ export function flip(root, render) {
       if (!node.closest(".zoom-content")) node.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
       continue;
     }
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
+    // Inside a board that zooms, a translation is in the board's own (scaled) pixels.
+    const zoomed = node.closest(".zoom-content");
+    const scale = zoomed ? new DOMMatrix(getComputedStyle(zoomed).transform).a || 1 : 1;
+    const dx = (was.left - now.left) / scale;
+    const dy = (was.top - now.top) / scale;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 450, easing: "ease-in-out" });
   }

@@ -84,13 +84,20 @@ function mapView(book, obs, ctx, stage) {
   const content = stage.frame.content;
   content.style.gridTemplateColumns = `var(--ruler) repeat(${map.width}, var(--cell))`;
   content.replaceChildren(...mapCells(book, obs, ctx));
-  if (stage.fitted !== obs.map) {
+  // A laptop sees the whole map at once. A phone shows it at full size (every space a tap
+  // target) and follows the action: the space the last move reached while another decides,
+  // your own Toa when you do. The space is looked up when the frame is drawn: a redraw in
+  // between replaces it.
+  const reached = (ctx.last || []).map((e) => e.to).filter(Boolean).at(-1);
+  const focus = ctx.legal.length || !reached ? obs.positions[ctx.seat ?? 0] : reached;
+  if (stage.fitted !== obs.map || stage.focus !== focus) {
+    const first = stage.fitted !== obs.map;
     stage.fitted = obs.map;
-    // A laptop sees the whole map at once; a phone starts at full size around its own Toa.
-    const own = content.querySelector(`[data-space="${obs.positions[ctx.seat ?? 0]}"]`);
+    stage.focus = focus;
     requestAnimationFrame(() => {
-      if (window.innerWidth > 760) stage.frame.fit();
-      else if (own) stage.frame.centre(own.offsetLeft + own.offsetWidth / 2, own.offsetTop + own.offsetHeight / 2);
+      const space = content.querySelector(`[data-space="${focus}"]`);
+      if (window.innerWidth > 760) { if (first) stage.frame.fit(); }
+      else if (space) stage.frame.centre(space.offsetLeft + space.offsetWidth / 2, space.offsetTop + space.offsetHeight / 2);
     });
   }
 }
