@@ -35,7 +35,7 @@ from .lobby import Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
-from .rooms import Backends, Connection, Room
+from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
 from .storage import Storage
 from .workers import BACKGROUND_NICE, Workers
@@ -85,12 +85,13 @@ def client_of(request: Request | WebSocket) -> str:
 
 
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
-               limits: Limits | None = None,
+               response_window: float = RESPONSE_WINDOW, limits: Limits | None = None,
                allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
                data_dir: str | None = None) -> FastAPI:
     """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots of
     games with people (one more, at low priority, those of bots only); a bot's move is
-    broadcast no sooner than `bot_pace` seconds after the action before it; `limits` are
+    broadcast no sooner than `bot_pace` seconds after the action before it; a person's response
+    window closes `response_window` seconds after it opened (rooms.py); `limits` are
     what one client may ask (quotas.py); requests naming a Host other than `allowed_hosts`
     are refused (DNS rebinding); every good data pack in the subfolders of `data_dir` is
     offered in the lobby (games/packs.py)."""
@@ -105,7 +106,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         replays = Workers(1, nice=BACKGROUND_NICE)
         quotas = Quotas(limits)
         peers = PostgresPeers(database, storage.instance) if storage.shared else Solo()
-        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers), quotas)
+        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers, response_window), quotas)
         await lobby.load()
         await peers.start(lobby)
         app.state.lobby = lobby

@@ -115,7 +115,7 @@ class Lobby:
               wake: bool = True) -> Room:
         room = self.rooms[row.id] = Room(row, state, events, self.backends, owner)
         if wake:
-            room.wake_bot()
+            room.wake()
         return room
 
     async def stop(self) -> None:

@@ -150,8 +150,8 @@ class PostgresPeers:
 
     async def adopt(self) -> None:
         """Wake the bots of games whose bot is to move and whose lock no other instance holds
-        (its holder died, or never was): `Room.wake_bot` then takes the lock."""
-        waiting = [room for room in self.lobby.rooms.values() if room.bot_waiting()]
+        (its holder died, or never was): `Room.wake` then takes the lock."""
+        waiting = [room for room in self.lobby.rooms.values() if room.server_waiting()]
         if not waiting:
             return
         others = {key for (key,) in await self._query(
@@ -159,7 +159,7 @@ class PostgresPeers:
             "AND pid <> pg_backend_pid()", LOCK_SPACE)}
         for room in waiting:
             if lock_key(room.id) & 0xFFFFFFFF not in others:
-                room.wake_bot()
+                room.wake()
 
     # -- hearing the others -------------------------------------------------------------
 

@@ -33,6 +33,9 @@ from .workers import Workers
 log = logging.getLogger("matanui.server")
 
 OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconnected
+# A person's response window (Reconstruct: may they answer with a stop card?) closes this many
+# seconds after it opened, whether or not they could answer: docs/protocol.md.
+RESPONSE_WINDOW = 3.0
 
 
 def token_hash(token: str) -> str:
@@ -50,6 +53,7 @@ class Backends:
     bot_pace: float = 0.0  # least seconds between a bot's move and the action before it
     limits: Limits = field(default_factory=Limits)
     peers: Peers = field(default_factory=Solo)  # the other instances on the same database
+    response_window: float = RESPONSE_WINDOW  # seconds a person's response window stays open
 
 
 @dataclass(eq=False)
@@ -161,7 +165,7 @@ class Room:
         return {"at": len(state.history), "current_player": state.current_player,
                 "observation": state.observation(seat), "legal": legal,
                 "events": [e.view(seat) for e in events], "over": state.is_over,
-                "winners": state.winners}
+                "winners": state.winners, "closes_at": self.window_closes()}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         state = self.state
@@ -201,11 +205,16 @@ class Room:
 
     # -- acting ------------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str, at: int | None) -> None:
-        """Check, commit, apply and broadcast one action of `seat`; Rejected changes nothing."""
+    async def act(self, seat: int, action: str, at: int | None, by_server: bool = False) -> None:
+        """Check, commit, apply and broadcast one action of `seat`; Rejected changes nothing.
+        A person's pass at a response window is taken when the window closes, not sooner
+        (`by_server`: the server's own turn, which is never held)."""
         async with self.lock:
             state = self.state
             number = len(state.history)
+            if not by_server and action == state.response_window() and seat == state.current_player \
+                    and (at is None or at == number):
+                return  # the window's own close lets it pass, at the same time as any other
             if state.is_over:
                 raise Rejected("game_over", "the game is over; no more actions are taken (ask for a "
                                "rematch instead)", status=409)
@@ -236,7 +245,7 @@ class Room:
             await self._applied(events)
             if state.is_over:
                 await storage.run(storage.mark_finished, self.id)
-        self.wake_bot()
+        self.wake()
 
     async def catch_up(self) -> None:
         """Apply and broadcast the actions another server process stored for this game since
@@ -275,51 +284,87 @@ class Room:
             if row.rematch is not None and self.row.rematch is None:
                 self.row.rematch = row.rematch
                 self.broadcast_all({"type": "rematch", "game_id": row.rematch})
-        self.wake_bot()
+        self.wake()
 
-    # -- bots --------------------------------------------------------------------------
+    # -- the server's own turns: bots, and decisions nobody need be asked ------------------
 
-    def bot_waiting(self) -> bool:
-        """A bot is to move and none is thinking here."""
-        seat = self.state.current_player
-        return (seat is not None and self.row.seats[seat].kind == "bot"
-                and (self.bot_task is None or self.bot_task.done()))
+    def window_closes(self) -> float | None:
+        """When the response window a person is at closes (seconds since 1970), else None.
+        It opened with the action before it (`touched`, stored, so every instance and a
+        restarted server agree) and lasts RESPONSE_WINDOW whatever the person holds."""
+        state = self.state
+        seat = state.current_player
+        if seat is None or self.row.seats[seat].kind == "bot" or state.response_window() is None:
+            return None
+        return (self.row.touched or self.row.created) + self.backends.response_window
 
-    def wake_bot(self) -> None:
-        """Start the bot loop if a bot is to decide and none is thinking already."""
-        seat = self.state.current_player
-        if seat is None or self.row.seats[seat].kind != "bot":
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.create_task(self._bot_turns(), name=f"bots-{self.id}")
+    def server_waiting(self) -> bool:
+        """The server is to take the next decision (a bot's, a window to close, an action
+        nobody need be asked about) and is not already at it here."""
+        return self._server_turn() is not None and (self.bot_task is None or self.bot_task.done())
 
-    async def _bot_turns(self) -> None:
+    def _server_turn(self) -> str | None:
+        """What the server does next: "bot", "window", "automatic", or None (a person decides)."""
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            return None
+        if self.row.seats[seat].kind == "bot":
+            return "bot"
+        if state.response_window() is not None:
+            return "window"
+        return "automatic" if state.automatic_action() is not None else None
+
+    def wake(self) -> None:
+        """Start the server's turns if it is to decide and is not at it already."""
+        if self.server_waiting():
+            self.bot_task = asyncio.create_task(self._server_turns(), name=f"bots-{self.id}")
+
+    async def _server_turns(self) -> None:
         if not await self.backends.peers.may_run_bots(self.id):
             return  # another instance runs this game's bots; its moves reach us as updates
-        loop = asyncio.get_running_loop()
         while True:
+            turn = self._server_turn()
+            if turn is None:
+                return
+            number = len(self.state.history)
             seat = self.state.current_player
-            if seat is None or self.row.seats[seat].kind != "bot":
+            if turn == "bot":
+                action = await self._bot_choice(seat)
+            elif turn == "window":
+                await asyncio.sleep(max(0.0, self.window_closes() - time.time()))
+                if len(self.state.history) != number:
+                    continue  # the person answered (a stop card) before it closed
+                action = self.state.response_window()
+            else:
+                action = self.state.automatic_action()
+            if action is None:
                 return
-            record = vars(self.state.record())  # a shallow dict: Record.to_dict deep-copies
-            started = loop.time()
             try:
-                action = await self.backends.bots.choose(self.id, record, seat,
-                                                         self.row.seats[seat].level or "medium",
-                                                         background=self.bot_only)
-            except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
-                log.exception("bot for seat %s of game %s failed", seat, self.id)
-                self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
-                                            f"({exc}); the game waits").to_message())
-                return
-            delay = self.backends.bot_pace - (loop.time() - started)
-            if delay > 0:
-                await asyncio.sleep(delay)
-            try:
-                await self.act(seat, action, at=len(record["actions"]))
+                await self.act(seat, action, at=number, by_server=True)
             except Rejected as exc:
-                log.error("bot move %r refused in game %s: %s", action, self.id, exc.message)
+                log.error("server move %r refused in game %s: %s", action, self.id, exc.message)
                 return
+
+    async def _bot_choice(self, seat: int) -> str | None:
+        """The bot's action, no sooner than `bot_pace` after the action before it; None if the
+        bot failed (said to everyone: the game waits)."""
+        loop = asyncio.get_running_loop()
+        record = vars(self.state.record())  # a shallow dict: Record.to_dict deep-copies
+        started = loop.time()
+        try:
+            action = await self.backends.bots.choose(self.id, record, seat,
+                                                     self.row.seats[seat].level or "medium",
+                                                     background=self.bot_only)
+        except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
+            log.exception("bot for seat %s of game %s failed", seat, self.id)
+            self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
+                                        f"({exc}); the game waits").to_message())
+            return None
+        delay = self.backends.bot_pace - (loop.time() - started)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return action
 
     async def stop(self, code: int | None = None, reason: str = "") -> None:
         """Stop the bots; with a `code`, close every connection with it."""

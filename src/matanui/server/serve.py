@@ -18,6 +18,7 @@ from matanui.games import packs
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
 from .quotas import Limits
+from .rooms import RESPONSE_WINDOW
 from .security import DEFAULT_ALLOWED_HOSTS
 from .storage import Storage
 
@@ -65,12 +66,14 @@ def hold_sqlite_file(database: str) -> IO[bytes] | None:
 
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
           limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = (),
-          data_dir: str | None = None) -> None:
+          data_dir: str | None = None, response_window: float = RESPONSE_WINDOW) -> None:
     settings = parse_limits(limits or [])
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
     if bot_pace < 0:
         raise MatanuiError("--bot-pace must be 0 or more seconds")
+    if not 0 <= response_window <= 60:
+        raise MatanuiError("--response-window must be 0 to 60 seconds")
     if not 0 < port < 65536:
         raise MatanuiError("--port must be 1 to 65535")
     try:
@@ -91,7 +94,8 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
     if data_dir is not None and not Path(data_dir).is_dir():
         raise MatanuiError(f"--data-dir {data_dir!r} is not a folder; give a folder whose "
                            "subfolders are data packs (`matanui data export`)")
-    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, limits=settings,
+    app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, response_window=response_window,
+                     limits=settings,
                      allowed_hosts=hosts, data_dir=data_dir)
     for name in games.names():
         for game in packs.library(name):

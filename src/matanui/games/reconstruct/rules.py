@@ -384,6 +384,11 @@ class ReconstructState(State):
         return (f"Trade: discard card #{move[1]} ({self.card_label(move[1])}), take card #{move[2]} "
                 f"({self.card_label(move[2])}) from the discard pile; your turn ends")
 
+    def response_window(self) -> str | None:
+        """RECON-STOP: the answer to a played card is a window whose choices are secret (does
+        the opponent hold a stop card?); `allow` lets it pass."""
+        return "allow" if self.phase == RESPOND else None
+
     def targets(self, action: str) -> dict[str, Any]:
         """What a legal action acts on: the `card` played (and `part` it adds or removes, on
         whose mat: `seat`), the stop `card`, or a trade's `card` given and `take`n."""
