@@ -367,7 +367,8 @@ def test_a_game_action_space_draws_a_card_told_only_to_its_owner():
 def test_a_full_hand_draws_nothing():
     state = far_apart(at="E2", hands=[[21, 22, 27, 33, 37], []])
     events = state.apply("move:W")
-    assert said(events, "They have five cards in their hand, so they do not pick up another Game Action Card.")
+    assert said(events, "They have five cards in their hand, so they do not pick up another Game Action "
+                        "Card.")
     assert len(state.hands[0]) == 5
 
 

@@ -83,7 +83,7 @@ class Record:
             raise RecordError("the record's 'data' must be null or an object with the data "
                               "pack's 'name' and 'hash' (strings)")
         names = data.get("names")
-        if names is not None and not (isinstance(names, list)
+        if names is not None and not (isinstance(names, list) and len(names) == len(data["players"])
                                       and all(isinstance(n, str) for n in names)):
             raise RecordError("the record's 'names' must be null or a list of display names "
                               "(strings), one per player")
