@@ -95,7 +95,7 @@ class Game(ABC):
                                         len(checked_players))
         state = self.state_class.__new__(self.state_class)
         state._init_common(self, seed, checked_players, checked_options, arrangement)
-        state.names = self._display_names(names, checked_players)
+        state.names = self.display_names(checked_players, names)
         state._set_up(arrangement or {})
         return state
 
@@ -111,9 +111,10 @@ class Game(ABC):
                                f"{name!r:.80} is a {type(name).__name__}")
         return tuple(players)
 
-    def _display_names(self, names: Any, players: tuple[str, ...]) -> tuple[str, ...]:
-        """Each seat's name: the display name given, else its character's; BadSetup if `names`
-        is not a list of strings (or None) with one entry per player."""
+    def display_names(self, players: Sequence[str], names: Any = None) -> tuple[str, ...]:
+        """Each seat's name as every surface says it: the display name given, else its
+        character's; BadSetup if `names` is not a list of strings (or None) with one entry
+        per player. Renderers call it too, so that a view without names says the same."""
         defaults = tuple(self.character_name(p) for p in players)
         if names is None:
             return defaults
@@ -359,11 +360,8 @@ class State(ABC):
             arrangement=dict(self.arrangement) if self.arrangement else None,
             actions=list(self.history),
             data=dict(self.game.data) if self.game.data else None,
-            names=list(self.names) if self.names != self._character_names() else None,
+            names=list(self.names) if self.names != self.game.display_names(self.players) else None,
         )
-
-    def _character_names(self) -> tuple[str, ...]:
-        return tuple(self.game.character_name(p) for p in self.players)
 
     @abstractmethod
     def audit(self) -> None:
