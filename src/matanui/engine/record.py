@@ -29,9 +29,9 @@ class Record:
     # The data pack the game was played with ({"name", "hash"}); None (and absent from the
     # JSON, as in every older record) means the game's built-in data.
     data: dict[str, str] | None = None
-    # Each seat's display name, for narration only; None (and absent from the JSON, as in
-    # every older record) means the characters' names.
-    names: list[str] | None = None
+    # Each seat's display name, for narration only (an entry null: that character's name);
+    # None (and absent from the JSON, as in every older record) means the characters' names.
+    names: list[str | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         fields = asdict(self)
@@ -84,9 +84,9 @@ class Record:
                               "pack's 'name' and 'hash' (strings)")
         names = data.get("names")
         if names is not None and not (isinstance(names, list) and len(names) == len(data["players"])
-                                      and all(isinstance(n, str) for n in names)):
+                                      and all(n is None or isinstance(n, str) for n in names)):
             raise RecordError("the record's 'names' must be null or a list of display names "
-                              "(strings), one per player")
+                              "(strings, or null for the character's name), one per player")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
