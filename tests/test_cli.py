@@ -51,19 +51,19 @@ def test_bad_input_is_answered_and_asked_again(tmp_path):
     result = play_reconstruct(tmp_path, "99\nbanana\n?\nq\n")
     assert result.exit_code == 0
     assert "There is no action 99" in result.output
-    assert "'banana' is not legal for Player 1 now" in said(result)
+    assert "'banana' is not legal for Tahu Nuva now" in said(result)
     assert "Type the number of an action" in result.output
 
 
 def test_a_typed_illegal_id_gets_the_engines_reason(tmp_path):
     result = play_reconstruct(tmp_path, "add:1:tool\nq\n")
-    assert "card #1 is not in Player 1's hand" in said(result)
+    assert "card #1 is not in Tahu Nuva's hand" in said(result)
 
 
 @pytest.mark.parametrize(
     ("typed", "answer"),
     [
-        ("\u00b2", "'²' is not legal for Player 1 now"),  # isdigit() but not int()
+        ("\u00b2", "'²' is not legal for Tahu Nuva now"),  # isdigit() but not int()
         ("", "Type a number from 1 to"),
         ("9" * 10_000, "That answer is 10,000 characters long"),
         ("a" * 10_000, "That answer is 10,000 characters long"),
@@ -85,7 +85,7 @@ def test_bytes_that_are_not_text_are_answered_too(tmp_path):
     result = runner.invoke(app, ["play", "reconstruct", "--as", "tahu", "--seed", "7", "--save",
                                  str(tmp_path / "g.json")], input=b"\xff\xfe\nq\n")
     assert result.exception is None, result.exception
-    assert "is not legal for Player 1 now" in said(result)
+    assert "is not legal for Tahu Nuva now" in said(result)
 
 
 def test_quitting_saves_and_resume_continues(tmp_path):
@@ -153,7 +153,7 @@ def test_a_new_game_never_overwrites_a_saved_one(tmp_path):
 def test_hotseat_asks_each_player_in_turn(tmp_path):
     result = run("play", "reconstruct", "--as", "tahu", "--hotseat", "--save",
                  str(tmp_path / "g.json"), input="\n1\n\n1\nq\n")
-    assert "Player 1, your turn" in result.output or "Player 2, your turn" in result.output
+    assert "Tahu Nuva, your turn" in result.output
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_replay_prints_a_whole_saved_game(tmp_path):
     run("play", "reconstruct", "--as", "gali", "--seed", "5", "--save", str(save), input="1\n" * 400)
     result = run("replay", str(save), "--all")
     assert result.exit_code == 0
-    assert "Player 1 builds Gali Nuva" in result.output
+    assert "Gali Nuva and " in result.output and "each build their Toa Nuva" in result.output
 
 
 def test_replay_steps_forwards_and_back(tmp_path):

@@ -183,10 +183,10 @@ def test_replay_step_by_step_tells_what_each_action_did_and_numbers_seats_from_1
     result = runner.invoke(app, ["replay", str(save), "--seat", "1"], input="\nn\nq\n")
     assert result.exit_code == 0
     text = said(result)
-    assert "Player 1 builds Gali Nuva" in text  # the set-up, at action 0
-    assert "Action 1, Player 1: Add your Tool (card #17, green)" in text
-    assert "Player 1 plays card #17 to add a Tool." in text
-    assert "Player 1 (you)" in text  # watched as the first player
+    assert "Gali Nuva and Tahu Nuva each build their Toa Nuva" in text  # the set-up, at action 0
+    assert "Action 1, Gali Nuva: Add your Tool (card #17, green)" in text
+    assert "Gali Nuva plays card #17 to add a Tool." in text
+    assert "Gali Nuva (you)" in text  # watched as the first player
     assert "[0-4] go to that action" in text
     bad = runner.invoke(app, ["replay", str(save), "--seat", "0"])
     assert bad.exit_code == 2 and "--seat must be a player from 1 to 2" in said(bad)

@@ -3,6 +3,7 @@ the screen keeps each seat's secrets."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 from io import StringIO
@@ -65,10 +66,11 @@ def test_the_stop_window_is_always_handed_over_so_the_table_cannot_tell_who_hold
     game, table = hotseat_game(state, tmp_path, ["", "1", ""])
     game.run()
     prompts = [prompt for prompt, _ in table.prompts]
-    assert prompts[0] == prompts[2].replace("2", "1") == "Player 1, your turn: press Enter (others look away)"
+    assert prompts[0] == "Tahu Nuva, your turn: press Enter (others look away)"
+    assert prompts[2] == "Kopaka Nuva, your turn: press Enter (others look away)"
     # Both ways Player 2 is handed the screen for the stop window, not after it.
     assert game.state.current_player == 1 and game.state.legal_actions()[0] == "allow"
-    assert prompts[3] == f"Player 2, choose 1-{len(game.state.legal_actions())} (? for help)"
+    assert prompts[3] == f"Kopaka Nuva, choose 1-{len(game.state.legal_actions())} (? for help)"
 
 
 def test_every_handover_from_one_person_to_another_clears_the_screen_and_scrollback(tmp_path):
@@ -78,14 +80,27 @@ def test_every_handover_from_one_person_to_another_clears_the_screen_and_scrollb
     game.run()
     first, *handovers = [shown for prompt, shown in table.prompts if "press Enter" in prompt]
     assert CLEAR not in first  # nothing secret shown yet: the set-up stays to be read
-    assert "Player 1 builds Tahu Nuva" in first
+    assert "Tahu Nuva and Kopaka Nuva each build their Toa Nuva" in first
     assert len(handovers) == 2
     for shown in handovers:
         # Nothing of the last player's screen is left: the clear comes last, then the prompt.
         assert CLEAR in shown and "\x1b[3J" in shown
         assert "Your hand" not in shown.rpartition(CLEAR)[2]
     # Player 2 may only allow (no stop card), and is asked all the same, after the handover.
-    assert [p for p, _ in table.prompts][3] == "Player 2, choose 1-1 (? for help)"
+    assert [p for p, _ in table.prompts][3] == "Kopaka Nuva, choose 1-1 (? for help)"
+
+
+def test_display_names_name_the_seats_in_prompts_the_table_and_narration(tmp_path):
+    state = RECONSTRUCT.arrange(["tahu", "kopaka"], {}, hands=[[1, 2, 3], [4, 5, 9]],
+                                first_player=0, draw_pile=[35, 36], names=["Ana [x]", None])
+    game, table = hotseat_game(state, tmp_path, ["", "1", ""])
+    game.run()
+    prompts = [prompt for prompt, _ in table.prompts]
+    assert prompts[0] == "Ana \\[x], your turn: press Enter (others look away)"  # markup escaped
+    assert prompts[2] == "Kopaka Nuva, your turn: press Enter (others look away)"
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", table.prompts[0][1] + table.prompts[1][1])
+    assert "Ana [x] (Tahu Nuva) and Kopaka Nuva each build their Toa Nuva" in shown
+    assert "Ana [x] (you): Tahu Nuva" in shown and "Kopaka Nuva holds 3 cards" in shown
 
 
 def test_after_a_handover_the_public_log_since_the_last_look_is_shown_again(tmp_path):
@@ -94,8 +109,8 @@ def test_after_a_handover_the_public_log_since_the_last_look_is_shown_again(tmp_
     game, table = hotseat_game(state, tmp_path, ["", "1", ""])
     game.run()
     _, after_handover = table.prompts[3]
-    assert "Since Player 2 last looked:" in after_handover
-    assert "Player 1 plays card #" in after_handover
+    assert "Since Kopaka Nuva last looked:" in after_handover
+    assert "Tahu Nuva plays card #" in after_handover
 
 
 # -- saving after every action ----------------------------------------------------------
@@ -196,7 +211,7 @@ def test_in_hotseat_every_decision_is_made_by_the_seat_holding_the_screen(tmp_pa
         if prompts > 300:
             raise EOFError
         if "press Enter" in prompt:
-            holder = int(prompt.split()[1].rstrip(",")) - 1
+            holder = state.names.index(prompt.partition(",")[0])
             return ""
         return "1"
 

@@ -49,8 +49,8 @@ def test_moves_are_chosen_by_number_and_nonsense_is_answered():
     assert "9 is not one of the moves: type 1 to 4." in text
     assert "Type the number of a move (or its id)." in text
     assert "Move north to the blank space at F2 is legal, but not this tutorial's move." in text
-    assert "Player 1 moves the Tahu Mask one space to the West." in text  # 4: West, as the demo says
-    assert "Player 2 moves the Kopaka Mask one space to the East." in text
+    assert "Tahu moves the Tahu Mask one space to the West." in text  # 4: West, as the demo says
+    assert "Kopaka moves the Kopaka Mask one space to the East." in text
     assert "Left the tutorial. Start it again with: matanui tutorial masks 2" in text
 
 

@@ -197,7 +197,7 @@ def replay_command(
         narrate(getattr(state, "setup_events", []), viewer)
         for action in record.actions:
             narrate(state.apply(action), viewer)
-        console.print(Panel(render(state.game, state.observation(viewer)), expand=False))
+        console.print(Panel(render(state.game, state.observation(viewer), state.names), expand=False))
         return
     step: int | None = 0
     while step is not None:
@@ -207,9 +207,10 @@ def replay_command(
         else:  # the action that led here, and what it did
             state = replay(record, step - 1, game=game)
             words = escape(state.describe(record.actions[step - 1]))
-            console.print(f"[bold]Action {step}, Player {state.current_player + 1}:[/] {words}")
+            who = escape(state.names[state.current_player])
+            console.print(f"[bold]Action {step}, {who}:[/] {words}")
             narrate(state.apply(record.actions[step - 1]), viewer)
-        console.print(Panel(render(state.game, state.observation(viewer)), expand=False,
+        console.print(Panel(render(state.game, state.observation(viewer), state.names), expand=False,
                             title=f"after action {step} of {total}"))
         step = next_replay_step(step, total)
 

@@ -161,7 +161,7 @@ class TerminalGame:
         actions = self.state.legal_actions()
         if len(actions) == 1 and not handed_over:
             # No choice to make: say what happens instead of asking.
-            self.console.print(f"[dim]Player {seat + 1}: {escape(self.state.describe(actions[0]))}[/]")
+            self.console.print(f"[dim]{self._name(seat)}: {escape(self.state.describe(actions[0]))}[/]")
             self._apply(actions[0])
             return
         self._show(seat)
@@ -172,7 +172,7 @@ class TerminalGame:
                 self.console.print(row)
         while True:
             try:
-                action = self._choose(self.ask(f"Player {seat + 1}, choose 1-{len(actions)} (? for help)"),
+                action = self._choose(self.ask(f"{self._name(seat)}, choose 1-{len(actions)} (? for help)"),
                                       actions)
                 if action is not None:
                     self._apply(action)
@@ -191,13 +191,13 @@ class TerminalGame:
         if cleared:
             self.seen[self.screen] = len(self.log)
             self._clear_screen()
-        answer = self.ask(f"Player {seat + 1}, your turn: press Enter (others look away)")
+        answer = self.ask(f"{self._name(seat)}, your turn: press Enter (others look away)")
         if answer.strip().lower() in ("q", "quit", "exit"):
             raise QuitGame
         self.screen = seat
         news = self.log[self.seen.get(seat, 0):] if cleared else []
         if news:
-            self.console.print(f"Since Player {seat + 1} last looked:")
+            self.console.print(f"Since {self._name(seat)} last looked:")
             for line in news:
                 self.console.print(f"  {line}")
         return True
@@ -234,7 +234,11 @@ class TerminalGame:
     def _show(self, seat: int | None) -> None:
         render = importlib.import_module(f"matanui.games.{self.state.game.name}.render").render
         obs = self.state.observation(seat)
-        self.console.print(Panel(render(self.state.game, obs), expand=False))
+        self.console.print(Panel(render(self.state.game, obs, self.state.names), expand=False))
+
+    def _name(self, seat: int) -> str:
+        """A seat as prompts call it: the name narration gives it (markup escaped)."""
+        return escape(self.state.names[seat])
 
     def _narrate(self, events: list[Event]) -> None:
         viewer = self._viewer()

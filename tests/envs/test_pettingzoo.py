@@ -95,7 +95,7 @@ def test_ansi_rendering_shows_the_public_view():
     environment = raw_env("reconstruct", render_mode="ansi")
     environment.reset(seed=0)
     text = environment.render()
-    assert "Player 1" in text and "[" not in text.split("\n")[0]
+    assert "Nuva holds" in text and "[" not in text.split("\n")[0]
 
 
 @pytest.mark.parametrize(("settings", "message"), [

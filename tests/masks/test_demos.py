@@ -50,24 +50,24 @@ def test_the_demo_round_walks_to_the_spaces_the_text_names(deck):
     # "Player 1 places the Pohatu Mask on the Start Space to the West. Player 2 places the
     # Gali Mask on the Start Space to the East."
     assert state.observation(None)["positions"] == ["G2", "H9"]
-    assert f"Player 1 places the {p1} Mask on the Start Space to the West" in texts(state.setup_events)[0]
+    assert f"{p1} places the {p1} Mask on the Start Space to the West" in texts(state.setup_events)[0]
     events = walk(state, ["move:W", "move:E"], [(0, "G1"), (1, "H10")])
-    assert texts(events) == [f"Player 2 moves the {p2} Mask one space to the East."]
+    assert texts(events) == [f"{p2} moves the {p2} Mask one space to the East."]
     walk(state, ["move:N", "move:E"], [(0, "F1"), (1, "H11")])
     # "Player 1 moves the Pohatu Mask one space to the North. Player 1 lands on a Game Action
     # Space: this means he gets to draw one card from his Game Action pile of cards. In our
     # example, this is Card #27 (Reward). He holds this card in his hand."
     events = walk(state, ["move:N"], [(0, "E1")])
     assert texts(events)[:2] == [
-        f"Player 1 moves the {p1} Mask one space to the North.",
-        "Player 1 lands on a Game Action Space: this means he gets to draw one card from his Game "
+        f"{p1} moves the {p1} Mask one space to the North.",
+        f"{p1} lands on a Game Action Space: this means they get to draw one card from their Game "
         "Action pile of cards.",
     ]
-    assert said(events, "He draws Card #27 (Reward).", seat=0)
+    assert said(events, "They draw Card #27 (Reward).", seat=0)
     assert not said(events, "#27", seat=1)
     assert state.hands[0] == [27]
     events = walk(state, ["move:N"], [(1, "G11")])
-    assert said(events, "Player 2 lands on a Game Action Space")
+    assert said(events, f"{p2} lands on a Game Action Space")
     assert state.hands[1] == [21]
     walk(state, ["move:E", "move:S", "move:N", "move:E"], [(0, "E2"), (1, "H11"), (0, "D2"), (1, "H12")])
 
@@ -89,8 +89,8 @@ def test_the_demo_round_first_challenge_is_won_by_player_1(deck):
     events = state.apply("move:E")
     assert position(state, 0) == "D3"
     assert texts(events)[1:] == [
-        "Player 1 lands on a Challenge Space: this means he gets to attempt a Great Mask Challenge.",
-        f"Player 1 flips over the top card in the Great Mask Challenge draw pile to reveal Card #{card}. "
+        f"{p1} lands on a Challenge Space: this means they get to attempt a Great Mask Challenge.",
+        f"{p1} flips over the top card in the Great Mask Challenge draw pile to reveal Card #{card}. "
         f"This Great Mask Challenge Card uses {skill}.",
     ]
     # Before the scores are compared each player may play a card (both hold one): both pass.
@@ -108,10 +108,10 @@ def test_the_demo_round_first_challenge_is_won_by_player_1(deck):
     assert state.chal_discard == [card]
     # "he gets to draw a card from the top of his Great Mask/Turaga Card pile. He does this and
     # reveals Pohatu - Kanohi Hau (Card #86). Player 1 decides to equip his Toa with this mask"
-    assert f"reveals {p1} - Kanohi Hau (Card #{hau})" in texts(events)[2]
+    assert f"reveal {p1} - Kanohi Hau (Card #{hau})" in texts(events)[2]
     assert state.legal_actions() == [f"attach:{hau}", "keep"]
     events = state.apply(f"attach:{hau}")
-    assert texts(events) == [f"Player 1 decides to equip his Toa with {p1} - Kanohi Hau (Card #{hau}): "
+    assert texts(events) == [f"{p1} decides to equip their Toa with {p1} - Kanohi Hau (Card #{hau}): "
                              "“Add 100 points to Shielding”."]
     # "Because Player 1 now wears the Kanohi Hau mask, he can add 100 points to his Shielding score."
     shielding = state.game.cards.toa[p1_id].skills[1]
@@ -137,24 +137,24 @@ def test_the_demo_round_infected_mask_mission_and_second_challenge(deck):
     assert state.current_player == 1 and "play:21:N" in state.legal_actions()
     events = texts(state.apply("play:21:N"))
     assert events[0] == (
-        "Player 2 plays Infected Mask (Card #21): “You can give up your turn and move your opponent’s "
-        f"Toa Mask one space. Discard after use.” Player 2 moves Player 1's {p1} Mask one space to the "
-        "North. Card #21 is placed face up in Player 2's Game Action Card discard pile.")
+        f"{p2} plays Infected Mask (Card #21): “You can give up your turn and move your opponent’s "
+        f"Toa Mask one space. Discard after use.” {p2} moves the {p1} Mask one space to the "
+        f"North. Card #21 is placed face up in {p2}'s Game Action Card discard pile.")
     assert state.ga_discard[1] == [21]
     # "Player 1 has now been forced into a Mission Space: this means he must complete a Mission.
     # Player 1 flips over the top card in the Mission pile of cards. He reveals card #15. This card
     # reads ... Player 1 must move the Pohatu Mask three spaces to the East. He has completed the
     # Mission. Card #15 is placed faced up in the Mission Card discard pile."
-    assert events[1] == ("Player 1 has now been forced into a Mission Space: this means he must complete a "
+    assert events[1] == (f"{p1} has now been forced into a Mission Space: this means they must complete a "
                          "Mission.")
-    assert events[2].startswith("Player 1 flips over the top card in the Mission pile of cards. He reveals "
+    assert events[2].startswith(f"{p1} flips over the top card in the Mission pile of cards. They reveal "
                                 "card #15. This card reads “You must move three spaces to the East.")
-    assert events[3] == f"Player 1 must move the {p1} Mask three spaces to the East."
-    assert events[4] == ("Player 1 has completed the Mission. Card #15 is placed face up in the Mission Card "
+    assert events[3] == f"{p1} must move the {p1} Mask three spaces to the East."
+    assert events[4] == (f"{p1} has completed the Mission. Card #15 is placed face up in the Mission Card "
                          "discard pile.")
     assert position(state, 0) == "C6" and state.mis_discard == [15] and state.missions == [[], []]
     # "Because Player 2 used his turn to move Player 1's Toa Mask, it's now Player 1's turn to move."
-    assert events[5] == ("Because Player 2 used his turn to move Player 1's Toa Mask, it's now Player 1's "
+    assert events[5] == (f"Because {p2} used their turn to move {p1}'s Toa Mask, it's now {p1}'s "
                          "turn to move.")
     assert state.current_player == 0
     # "Player 1 moves the Pohatu Mask one space to the West. Player 2 moves the Gali Mask one
@@ -164,7 +164,7 @@ def test_the_demo_round_infected_mask_mission_and_second_challenge(deck):
     assert position(state, 0) == "C5"
     events = texts(state.apply("move:E"))
     assert position(state, 1) == "H13"
-    assert events[1] == ("Player 2 lands on a Challenge Space: this means he gets to attempt a Great Mask "
+    assert events[1] == (f"{p2} lands on a Challenge Space: this means they get to attempt a Great Mask "
                          "Challenge.")
     assert events[2].endswith(f"to reveal Card #{card}. This Great Mask Challenge Card uses {skill}.")
     # Player 2's hand is empty, so only Player 1 (holding Reward) is asked.

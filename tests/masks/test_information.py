@@ -19,7 +19,7 @@ def test_an_observation_shows_own_hand_and_public_cards_but_no_hidden_card():
     assert toa[0]["won"] == [86, 88] and toa[0]["mask"] == 86 and toa[0]["turaga"] is None
     assert toa[0]["action_discard"] == [40] and toa[1]["action_discard"] == [22]
     assert toa[1]["missions"] == [[16, 1]]
-    assert "hand" not in toa[1] and toa[1]["known_in_hand"] == []  # Player 2's cards: only their number
+    assert "hand" not in toa[1] and toa[1]["known_in_hand"] == []  # Gali's cards: only their number
     assert state.observation(None)["hand"] is None
     assert state.observation(1)["hand"] == [27, 37, 39]
     for key in ("challenge_pile", "mission_pile"):
@@ -56,7 +56,7 @@ def test_determinize_resamples_the_opponents_hand_and_every_pile_order():
 def test_determinize_keeps_the_cards_known_to_be_in_a_hand():
     state = arranged(positions=["I10", "E2"], first_player=1, hands=[[], [21, 22]],
                      action_discards=[[], list(range(23, 41))])
-    state.apply("move:W")  # Player 2 draws on E1 after his pile is shuffled back
+    state.apply("move:W")  # Gali draws on E1 after his pile is shuffled back
     assert state.observation(0)["toa"][1]["known_in_hand"] == [21, 22]
     for i in range(20):
         sampled = state.determinize(0, random.Random(i))
@@ -97,7 +97,7 @@ def test_whether_a_window_opens_does_not_depend_on_what_a_hidden_hand_holds():
 def test_secret_parts_of_events_reach_their_owner_only():
     state = arranged(positions=["E3", "I10"], hands=[[27], []], action_piles=[[33, 34], []])
     events = state.apply("play:27")
-    assert said(events, "He draws Card #33 (Bonus), Card #34 (Bonus).", seat=0)
+    assert said(events, "They draw Card #33 (Bonus), Card #34 (Bonus).", seat=0)
     assert not said(events, "#33", seat=1) and not said(events, "#33", seat=None)
     draw = events[-1]
     assert draw.view(0)["cards"] == [33, 34] and draw.view(1)["drawn"] == 2 and "cards" not in draw.view(1)

@@ -12,8 +12,8 @@ def test_a_toa_may_move_back_onto_a_start_space_which_is_blank():
     state.apply("move:W")
     events = state.apply("move:E")  # back onto the West start
     assert position(state, 0) == "G2"
-    assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the East."]
-    events = state.apply("move:E")  # and Player 2 back onto the East start
+    assert texts(events) == ["Pohatu moves the Pohatu Mask one space to the East."]
+    events = state.apply("move:E")  # and Gali back onto the East start
     assert position(state, 1) == "H9" and len(events) == 1
 
 
@@ -21,11 +21,11 @@ def test_a_toa_may_move_back_onto_a_start_space_which_is_blank():
 def test_a_toa_cannot_enter_the_space_of_the_other_toa():
     state = arranged(positions=["G3", "G4"])
     assert "move:E" not in state.legal_actions()
-    error = unchanged_after_illegal(state, "move:E", "occupied by Player 2's Toa Mask")
-    assert "wait for Player 2 to move" in str(error.value)
+    error = unchanged_after_illegal(state, "move:E", "occupied by Gali's Toa Mask")
+    assert "wait for Gali to move" in str(error.value)
     state.apply("move:N")
-    state.apply("move:E")  # Player 2 moves away...
-    state.apply("move:S")  # ...Player 1 comes back to G3
+    state.apply("move:E")  # Gali moves away...
+    state.apply("move:S")  # ...Pohatu comes back to G3
     assert "move:E" in state.legal_actions()  # and now G4 is free
 
 
@@ -49,6 +49,6 @@ def test_moving_two_spaces_through_a_mission_space_onto_a_challenge_space_takes_
     events = state.apply("play:30:WW")
     assert position(state, 0) == "C2"
     assert not said(events, "Mission")
-    assert said(events, "Player 1 lands on a Challenge Space")
+    assert said(events, "Pohatu lands on a Challenge Space")
     assert state.missions == [[], []] and state.mis_draw[-1] == 15
     assert state.ga_discard[0] == [30]

@@ -51,7 +51,7 @@ def test_the_sea_and_the_maps_edge_are_not_spaces():
 def test_a_blank_space_does_nothing_and_the_turn_passes():
     state = far_apart(at="E3")
     events = state.apply("move:S")
-    assert texts(events) == ["Player 1 moves the Pohatu Mask one space to the South."]
+    assert texts(events) == ["Pohatu moves the Pohatu Mask one space to the South."]
     assert state.current_player == 1 and state.turn == 2
 
 
@@ -72,8 +72,8 @@ def test_a_mission_space_gives_a_mission_that_closes_the_challenge_spaces():
     state = far_apart(at="C4", mission_pile=[16])
     events = state.apply("move:W")  # C3 is a Mission space
     assert texts(events)[1:] == [
-        "Player 1 lands on a Mission Space: this means he must complete a Mission.",
-        "Player 1 flips over the top card in the Mission pile of cards. He reveals card #16. This card reads "
+        "Pohatu lands on a Mission Space: this means they must complete a Mission.",
+        "Pohatu flips over the top card in the Mission pile of cards. They reveal card #16. This card reads "
         "“You must travel to a Game Action space. The Mission is completed when your Toa enters one.”",
     ]
     assert state.missions[0] == [[16, 1]]
@@ -89,9 +89,9 @@ def test_give_up_one_card_asks_which_card_when_there_is_a_choice():
     state.apply("move:W")
     assert state.current_player == 0 and state.legal_actions() == ["discard:27", "discard:33"]
     events = state.apply("discard:33")
-    assert texts(events)[0] == ("Player 1 gives up Bonus (Card #33) for Mission #10: it is placed face up in "
-                                "his Game Action Card discard pile.")
-    assert said(events, "Player 1 has completed the Mission. Card #10 is placed face up in the Mission Card "
+    assert texts(events)[0] == ("Pohatu gives up Bonus (Card #33) for Mission #10: it is placed face up in "
+                                "their Game Action Card discard pile.")
+    assert said(events, "Pohatu has completed the Mission. Card #10 is placed face up in the Mission Card "
                         "discard pile.")
     assert state.hands[0] == [27] and state.ga_discard[0] == [33]
     assert state.missions[0] == [] and state.mis_discard == [10]
@@ -105,7 +105,7 @@ def test_give_up_one_card_without_a_card_waits_for_the_next_card():
     for action in ["move:N", "move:E", "move:S"]:  # Gali, Pohatu back to C4, Gali
         state.apply(action)
     events = state.apply("move:N")  # B4 is a Game Action space: the drawn card is given up at once
-    assert said(events, "Player 1 gives up Penalty (Card #37) for Mission #10")
+    assert said(events, "Pohatu gives up Penalty (Card #37) for Mission #10")
     assert state.hands[0] == [] and state.missions[0] == []
 
 
@@ -119,7 +119,7 @@ def test_give_up_without_a_card_moves_towards_the_nearest_game_action_space():
     state.apply("move:W")
     state.apply("move:N")  # Gali
     events = state.apply("move:W")  # E1: draws #37 and gives it up
-    assert said(events, "Player 1 gives up Penalty (Card #37) for Mission #10")
+    assert said(events, "Pohatu gives up Penalty (Card #37) for Mission #10")
     assert state.missions[0] == []
 
 
@@ -156,12 +156,12 @@ def test_missions_are_completed_in_the_order_they_were_collected():
 def test_a_travel_mission_is_completed_on_arrival_and_the_space_still_acts():
     state = far_apart(at="A3", missions=[[18], []])
     events = state.apply("move:E")
-    assert said(events, "Player 1 lands on a Portal Space: he must jump to a different Portal space.")
-    assert said(events, "Player 1 has completed the Mission. Card #18 is placed face up")
+    assert said(events, "Pohatu lands on a Portal Space: they must jump to a different Portal space.")
+    assert said(events, "Pohatu has completed the Mission. Card #18 is placed face up")
     assert state.legal_actions() == ["jump:C13", "jump:F8", "jump:I7"]
     assert state.describe("jump:F8") == "Jump to the Portal space at F8"
     events = state.apply("jump:F8")
-    assert texts(events)[0] == "Player 1 jumps to the Portal space at F8."
+    assert texts(events)[0] == "Pohatu jumps to the Portal space at F8."
     assert position(state, 0) == "F8" and state.current_player == 1
 
 
@@ -170,7 +170,7 @@ def test_a_skip_mission_takes_the_next_move():
     state = far_apart(at="E3", missions=[[13], []])
     # Mission #13 was collected earlier; Player 1's first turn is skipped at once.
     assert state.current_player == 1
-    assert state.setup_events[-2].text == "Player 1 skips this move for Mission #13."
+    assert state.setup_events[-2].text == "Pohatu skips this move for Mission #13."
     assert state.missions[0] == [] and state.mis_discard == [13]
     state.apply("move:N")
     assert state.current_player == 0
@@ -182,9 +182,9 @@ def test_a_two_move_skip_mission_takes_two_turns():
     state.apply("move:N")
     assert state.missions[0] == [[20, 1]] and state.current_player == 1
     events = state.apply("move:S")
-    # Seat 1 went first, so he is the rulebook's Player 1 and Pohatu's player is Player 2.
-    assert said(events, "Player 2 skips this move for Mission #20.")
-    assert said(events, "Player 2 has completed the Mission. Card #20")
+    # Seat 1 went first, so Gali's player is the rulebook's Player 1; narration names people.
+    assert said(events, "Pohatu skips this move for Mission #20.")
+    assert said(events, "Pohatu has completed the Mission. Card #20")
     assert state.current_player == 1
 
 
@@ -193,10 +193,10 @@ def test_a_mission_move_stops_at_the_maps_edge():
     # From the Mission space A10, three spaces East: A11, A12 (Game Action), then the sea.
     state = far_apart(at="B10", mission_pile=[15], action_piles=[[33], []])
     events = state.apply("move:N")
-    assert said(events, "Player 1 must move the Pohatu Mask three spaces to the East. He reaches a stopping "
+    assert said(events, "Pohatu must move the Pohatu Mask three spaces to the East. They reach a stopping "
                         "point after two spaces.")
     assert position(state, 0) == "A12"
-    assert said(events, "Player 1 lands on a Game Action Space")  # the end space counts
+    assert said(events, "Pohatu lands on a Game Action Space")  # the end space counts
     assert state.hands[0] == [33]
 
 
@@ -205,7 +205,7 @@ def test_a_mission_move_stops_before_the_other_toa():
     # From the Mission space C7, three spaces East: C8, C9, and Gali stands on C10.
     state = arranged(positions=["C6", "C10"], mission_pile=[15])
     events = state.apply("move:E")
-    assert said(events, "He reaches a stopping point after two spaces.")
+    assert said(events, "They reach a stopping point after two spaces.")
     assert position(state, 0) == "C9"
 
 
@@ -215,7 +215,7 @@ def test_a_mission_move_passes_spaces_without_their_icons_acting():
     state = far_apart(at="C10", mission_pile=[15], challenge_pile=[4])
     events = state.apply("move:S")
     assert position(state, 0) == "D13" and state.hands[0] == []
-    assert said(events, "Player 1 lands on a Challenge Space")
+    assert said(events, "Pohatu lands on a Challenge Space")
 
 
 @rule("MASKS-MISSION-MOVE", "MASKS-MISSION-ORDER", "MASKS-MISSION-BEFORE-CHALLENGE")
@@ -226,8 +226,8 @@ def test_a_mission_move_ends_on_the_furthest_space_it_may_end_on():
     # D8 is a Challenge space, closed while #10 is uncompleted: the Toa stops on D9. Passing the
     # Mission space D10 does nothing.
     assert position(state, 0) == "D9"
-    assert said(events, "He reaches a stopping point after two spaces.")
-    assert said(events, "Player 1 gives up Bonus (Card #33) for Mission #10")
+    assert said(events, "They reach a stopping point after two spaces.")
+    assert said(events, "Pohatu gives up Bonus (Card #33) for Mission #10")
     assert state.missions[0] == [] and sorted(state.mis_discard) == [9, 10, 16]
 
 
@@ -236,8 +236,8 @@ def test_the_end_space_of_a_mission_move_counts():
     state = far_apart(at="D12", missions=[[16, 9], []], challenge_pile=[4], action_piles=[[33], []])
     events = state.apply("move:W")  # D11, then #9: D10, D9, D8 (Challenge): he attempts it
     assert position(state, 0) == "D8"
-    assert said(events, "Player 1 lands on a Challenge Space")
-    assert state.phase == "window"  # Player 1 holds the card drawn on D11
+    assert said(events, "Pohatu lands on a Challenge Space")
+    assert state.phase == "window"  # Pohatu holds the card drawn on D11
     assert said(state.apply("pass"), "Pohatu has a higher score and has won the Great Mask Challenge.")
 
 
@@ -323,13 +323,13 @@ def test_in_a_challenge_both_players_may_play_cards_in_turn_until_both_pass():
     events = state.apply("play:39")
     assert said(events, "Tahu loses 200 points in this challenge.")
     assert state.observation(None)["challenge"]["scores"] == [600, 700]
-    assert state.current_player == 0  # a card was played: Player 1 may answer
+    assert state.current_player == 0  # a card was played: Pohatu may answer
     state.apply("play:33")
     assert state.observation(None)["challenge"]["scores"] == [800, 700]
     state.apply("play:34")
     assert state.observation(0)["challenge"]["scores"] == [800, 900]
     assert state.current_player == 0
-    events = state.apply("pass")  # Player 2's hand is empty: he passes without being asked
+    events = state.apply("pass")  # Gali's hand is empty: he passes without being asked
     assert said(events, "Kopaka has a higher score and has stopped Tahu")
     assert state.ga_discard == [[33], [39, 34]]
 
@@ -357,7 +357,7 @@ def test_a_game_action_space_draws_a_card_told_only_to_its_owner():
     state = far_apart(at="E2", action_piles=[[33], []])
     events = state.apply("move:W")
     assert state.hands[0] == [33]
-    assert said(events, "He draws Card #33 (Bonus).", seat=0)
+    assert said(events, "They draw Card #33 (Bonus).", seat=0)
     assert not said(events, "#33", seat=1) and not said(events, "#33", seat=None)
     assert events[-1].view(0)["cards"] == [33] and "cards" not in events[-1].view(1)
     assert state.observation(1)["toa"][0]["hand_size"] == 1 and state.observation(1)["hand"] == []
@@ -367,7 +367,8 @@ def test_a_game_action_space_draws_a_card_told_only_to_its_owner():
 def test_a_full_hand_draws_nothing():
     state = far_apart(at="E2", hands=[[21, 22, 27, 33, 37], []])
     events = state.apply("move:W")
-    assert said(events, "He has five cards in his hand, so he does not pick up another Game Action Card.")
+    assert said(events, "They have five cards in their hand, so they do not pick up another Game Action "
+                        "Card.")
     assert len(state.hands[0]) == 5
 
 
@@ -375,12 +376,12 @@ def test_a_full_hand_draws_nothing():
 def test_draw_two_discards_the_card_then_draws_two_up_to_five():
     state = far_apart(at="E3", hands=[[27, 33], []], action_piles=[[34, 35, 36], []])
     events = state.apply("play:27")
-    assert said(events, "He discards it and draws two new cards.")
+    assert said(events, "They discard it and draw two new cards.")
     assert state.hands[0] == [33, 34, 35] and state.ga_discard[0] == [27]
     assert state.current_player == 0 and state.phase == "turn"  # still before the move
     state = far_apart(at="E3", hands=[[21, 22, 27, 33, 37], []], action_piles=[[34, 35], []])
     events = state.apply("play:27")
-    assert said(events, "He can draw only one: his hand is full.")
+    assert said(events, "They can draw only one: their hand is full.")
     assert len(state.hands[0]) == 5
 
 
@@ -404,7 +405,7 @@ def test_an_empty_game_action_pile_is_refilled_and_the_hand_becomes_known():
     discard = [n for n in range(23, 41)]
     state = far_apart(at="E2", hands=[hand, []], action_discards=[discard, []])
     events = state.apply("move:W")
-    assert said(events, "Player 1's Game Action Card draw pile is depleted: he shuffles his discard pile")
+    assert said(events, "Pohatu's Game Action Card draw pile is depleted: they shuffle their discard pile")
     obs = state.observation(1)
     assert obs["toa"][0]["known_in_hand"] == [21, 22]  # everyone saw the other 18 go back
     assert obs["toa"][0]["hand_size"] == 3
@@ -418,12 +419,12 @@ def test_infected_mask_pushes_only_where_the_other_toa_could_go():
     # Gali on D2 with a Mission: C2 and D3 (Challenge) are closed to her; Pohatu stands on E2.
     state = arranged(positions=["E2", "D2"], hands=[[21], []], missions=[[], [16]])
     assert [a for a in state.legal_actions() if a.startswith("play:21")] == ["play:21:W"]
-    error = unchanged_after_illegal(state, "play:21:S", "occupied by Player 1's Toa Mask")
-    assert "of Player 2" in str(error.value)
+    error = unchanged_after_illegal(state, "play:21:S", "occupied by Pohatu's Toa Mask")
+    assert "of Gali" in str(error.value)
     unchanged_after_illegal(state, "play:21:E", "Mission #16 must be completed first")
     events = state.apply("play:21:W")
     assert position(state, 1) == "D1"
-    assert said(events, "Because Player 1 used his turn to move Player 2's Toa Mask, it's now Player 2's "
+    assert said(events, "Because Pohatu used their turn to move Gali's Toa Mask, it's now Gali's "
                         "turn to move.")
     assert state.current_player == 1 and state.ga_discard[0] == [21]
 
@@ -432,10 +433,10 @@ def test_infected_mask_pushes_only_where_the_other_toa_could_go():
 def test_a_penalty_makes_the_opponent_skip_his_next_move():
     state = far_apart(at="E3", hands=[[37], []])
     events = state.apply("play:37")
-    assert said(events, "Player 2 will skip his next move.")
+    assert said(events, "Gali will skip their next move.")
     assert state.current_player == 0  # the card does not end the turn
     events = state.apply("move:N")
-    assert said(events, "Player 2 must skip this move (Penalty).")
+    assert said(events, "Gali must skip this move (Penalty).")
     assert state.current_player == 0 and state.skips == [0, 0]
 
 
@@ -472,7 +473,7 @@ def test_a_portal_jump_goes_to_another_free_portal():
 def test_a_double_game_action_space_draws_two():
     state = far_apart(at="E6", action_piles=[[33, 34], []])
     events = state.apply("move:E")
-    assert said(events, "this means he gets to draw two cards from his Game Action pile of cards.")
+    assert said(events, "this means they get to draw two cards from their Game Action pile of cards.")
     assert state.hands[0] == [33, 34]
 
 
@@ -480,7 +481,7 @@ def test_a_double_game_action_space_draws_two():
 def test_a_double_challenge_space_holds_two_challenges():
     state = far_apart(at="D7", challenge_pile=[4, 5], mask_piles=[[83], []])
     events = state.apply("move:E")
-    assert said(events, "this means he gets to attempt two Great Mask Challenges.")
+    assert said(events, "this means they get to attempt two Great Mask Challenges.")
     assert said(events, "Pohatu has a higher score and has won")  # Strength
     assert said(events, "reveal Card #5")
     assert said(events, "Gali has a higher score and has stopped Pohatu")  # Swimming
@@ -517,7 +518,7 @@ def test_a_won_card_may_be_kept_unattached():
     state.apply("move:E")
     assert state.legal_actions() == ["attach:88", "keep"]
     events = state.apply("keep")
-    assert texts(events)[0] == "Player 1 places Onewa (Card #88) below his Toa card, unattached."
+    assert texts(events)[0] == "Pohatu places Onewa (Card #88) below their Toa card, unattached."
     toa = state.observation(None)["toa"][0]
     assert toa["won"] == [88] and toa["turaga"] is None and toa["skills"] == [300, 700, 900, 800, 600, 400]
 
@@ -529,7 +530,7 @@ def test_attachments_change_before_the_move_once_per_kind():
     actions = state.legal_actions()
     assert "attach:83" in actions and "attach:88" in actions and "attach:86" not in actions
     events = state.apply("attach:83")
-    assert texts(events)[0] == ("Player 1 decides to equip his Toa with Pohatu - Kanohi Pakari (Card #83): "
+    assert texts(events)[0] == ("Pohatu decides to equip their Toa with Pohatu - Kanohi Pakari (Card #83): "
                                 "“Add 100 points to Strength”. Pohatu - Kanohi Hau is no longer attached.")
     toa = state.observation(None)["toa"][0]
     assert toa["mask"] == 83 and toa["won"] == [86, 83, 88]
@@ -559,7 +560,7 @@ def test_the_sixth_great_mask_wins_at_once():
     state = far_apart(at="D2", won=[[82, 83, 84, 85, 87, 88, 89, 90], []], mask_piles=[[86], []],
                       challenge_pile=[4])
     events = state.apply("move:E")
-    assert texts(events)[-1] == ("Player 1 has collected all six of Pohatu's Great Mask cards and wins the "
+    assert texts(events)[-1] == ("Pohatu has collected all six of Pohatu's Great Mask cards and wins the "
                                  "game!")
     assert state.is_over and state.winners == [0] and state.returns() == [1.0, -1.0]
     assert state.current_player is None and state.legal_actions() == []
@@ -580,7 +581,7 @@ def test_the_shorter_game_is_won_with_three_great_masks():
                       challenge_pile=[4])
     assert state.observation(None)["masks_to_win"] == 3
     events = state.apply("move:E")
-    assert said(events, "Player 1 has collected three of Pohatu's Great Mask cards and wins the shorter "
+    assert said(events, "Pohatu has collected three of Pohatu's Great Mask cards and wins the shorter "
                         "game!")
     assert state.winners == [0]
 
@@ -604,13 +605,13 @@ def test_a_boxed_in_toa_waits():
     assert state.setup_events[0].text.startswith("The Pohatu Mask stands on B2 and the Gali Mask on B3, as "
                                                  "arranged.")
     assert state.current_player == 1
-    assert state.setup_events[-1].text == ("Player 1 cannot move his Toa Mask and has no card to play: he "
-                                           "waits.")
+    assert state.setup_events[-1].text == ("Pohatu cannot move their Toa Mask and has no card to play: they "
+                                           "wait.")
     # Boxed in with a card in hand: asked, and may only wait (or play what can be played).
     state = arranged(positions=["B2", "B3"], missions=[[16], []], hands=[[33], []])
     assert state.current_player == 0 and state.legal_actions() == ["wait"]
     events = state.apply("wait")
-    assert texts(events)[0] == "Player 1 cannot move his Toa Mask: he waits."
+    assert texts(events)[0] == "Pohatu cannot move their Toa Mask: they wait."
     assert state.current_player == 1
 
 
@@ -647,10 +648,10 @@ def test_whoever_goes_first_is_player_1_and_starts_west():
         state = GAME.new_game(1, ["tahu", "kopaka"], options)  # seed 1: Rock-Paper-Scissors picks seat 1
         assert state.current_player == 1 and state.observation(None)["positions"] == ["H9", "G2"]
         assert state.setup_events[0].text.startswith(
-            "Player 1 places the Kopaka Mask on the Start Space to the West (G2). Player 2 places the Tahu "
+            "Kopaka places the Kopaka Mask on the Start Space to the West (G2). Tahu places the Tahu "
             "Mask on the Start Space to the East (H9).")
-        assert state.setup_events[0].text.endswith("Player 1 goes first.")
-        assert texts(state.apply("move:N")) == ["Player 1 moves the Kopaka Mask one space to the North."]
+        assert state.setup_events[0].text.endswith("Kopaka goes first.")
+        assert texts(state.apply("move:N")) == ["Kopaka moves the Kopaka Mask one space to the North."]
     state = GAME.new_game(1, ["tahu", "kopaka"], {"first_player": 0})
     assert state.current_player == 0 and state.observation(None)["positions"] == ["G2", "H9"]
     both = GAME.new_game(1, ["tahu", "gali"], {"map": "both", "first_player": 1})
@@ -720,13 +721,13 @@ def test_bad_options_and_arrangements_say_what_is_allowed():
 
 def test_illegal_actions_say_why_and_change_nothing():
     state = far_apart(at="E3", hands=[[21], []])
-    unchanged_after_illegal(state, "play:27", "card #27 is not in Player 1's hand")
+    unchanged_after_illegal(state, "play:27", "card #27 is not in Pohatu's hand")
     unchanged_after_illegal(state, "play:99", "there is no Game Action card #99")
     unchanged_after_illegal(state, "play:21", "say which way to move the opponent's Toa Mask")
     unchanged_after_illegal(state, "jump:A4", "jumps are made from a Portal space just entered")
     unchanged_after_illegal(state, "keep", "'keep' answers a card just won")
     unchanged_after_illegal(state, "discard:21", "that card cannot be played now")
-    unchanged_after_illegal(state, "wait", "must always move one space when he can")
+    unchanged_after_illegal(state, "wait", "must always move one space when it can")
     unchanged_after_illegal(state, "attach:86", "has not won a card #86")
-    unchanged_after_illegal(state, "fly", "not legal for Player 1 now")
+    unchanged_after_illegal(state, "fly", "not legal for Pohatu now")
     assert state.history == []

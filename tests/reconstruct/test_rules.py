@@ -67,8 +67,8 @@ def test_each_turn_starts_with_one_card_drawn_and_turns_alternate():
     assert state.current_player == 1
     assert sorted(state.hands[1]) == [2, 12]
     assert [e.text for e in events] == [
-        "Player 1 plays no Game Action Card this turn.",
-        "Player 2 draws 1 Game Action Card.",
+        "Tahu Nuva plays no Game Action Card this turn.",
+        "Kopaka Nuva draws 1 Game Action Card.",
     ]
 
 
@@ -90,7 +90,7 @@ def test_an_add_card_adds_one_of_its_parts_then_is_discarded_face_up():
     state.apply("add:1:left-leg")
     assert state.current_player == 1  # the opponent may answer with a stop card
     events = state.apply("allow")
-    assert events[0].text == "Player 1 adds Tahu Nuva's Left Leg (1 of 7)."
+    assert events[0].text == "Tahu Nuva adds their Left Leg (1 of 7)."
     assert state.observation(None)["built"][0] == ["left-leg"]
     assert state.discard == [1]
     assert state.current_player == 1 and state.turn_player == 1
@@ -128,7 +128,7 @@ def test_a_remove_card_makes_the_opponent_put_back_the_chosen_part():
         "remove:6:head", "remove:6:kanohi-nuva"]
     state.apply("remove:6:kanohi-nuva")
     events = state.apply("allow")
-    assert events[0].text == "Player 2 puts back Kopaka Nuva's Kanohi Nuva."
+    assert events[0].text == "Kopaka Nuva puts back their Kanohi Nuva."
     assert state.observation(None)["built"][1] == ["head"]
 
 
@@ -148,9 +148,9 @@ def test_a_stop_card_ends_the_turn_and_its_player_starts_by_drawing_two():
     state.apply("add:1:tool")
     assert state.legal_actions() == ["allow", "stop:8"]
     events = state.apply("stop:8")
-    assert events[0].text == ("Player 2 plays stop card #8: Player 1's card #1 does nothing "
+    assert events[0].text == ("Kopaka Nuva plays stop card #8: Tahu Nuva's card #1 does nothing "
                               "and the turn is over.")
-    assert events[1].text == "Player 2 draws 2 Game Action Cards."
+    assert events[1].text == "Kopaka Nuva draws 2 Game Action Cards."
     assert state.observation(None)["built"][0] == []
     assert state.discard == [1, 8]  # the stopped card, then the stop card
     assert state.turn_player == 1 and sorted(state.hands[1]) == [31, 32]
@@ -194,7 +194,7 @@ def test_the_seventh_part_wins_at_once():
     state = arranged(hands=[[1], [2]], built=[ALL[:6], []])
     state.apply("add:1:tool")
     events = state.apply("allow")
-    assert events[-1].text == "Player 1 has built Tahu Nuva with all 7 parts and wins the game!"
+    assert events[-1].text == "Tahu Nuva has built all 7 parts of their Toa Nuva and wins the game!"
     assert state.is_over and state.winners == [0] and state.returns() == [1.0, -1.0]
     assert state.current_player is None and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="the game is over"):
@@ -217,7 +217,7 @@ def test_advanced_trade_swaps_a_card_for_a_same_coloured_one_and_ends_the_turn()
     assert state.phase == "start"
     assert state.legal_actions() == ["draw", "trade:2:3"]
     events = state.apply("trade:2:3")
-    assert events[0].text == ("Player 1 discards card #2 and takes red card #3 from the discard "
+    assert events[0].text == ("Tahu Nuva discards card #2 and takes red card #3 from the discard "
                               "pile instead of playing.")
     assert state.hands[0] == [3] and state.discard == [12, 2]
     assert state.turn_player == 1
@@ -269,7 +269,7 @@ def test_with_both_piles_empty_no_card_is_drawn():
     deck = list(range(1, 37))
     state = arranged(hands=[deck[:18], deck[18:]], draw_pile=[])
     events = state.setup_events
-    assert events[-1].text == "Player 1 cannot draw: the draw and discard piles are empty."
+    assert events[-1].text == "Tahu Nuva cannot draw: the draw and discard piles are empty."
 
 
 @rule("RECON-TURN-LIMIT")

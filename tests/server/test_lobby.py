@@ -3,6 +3,7 @@ document, display names on seats, the list filtered by game, and expired games o
 
 from __future__ import annotations
 
+import json
 import time
 
 from fastapi.testclient import TestClient
@@ -100,3 +101,90 @@ def test_a_game_past_its_expiry_is_not_listed_even_before_it_is_swept(tmp_path):
         time.sleep(0.7)
         assert created["id"] in client.app.state.lobby.rooms  # not swept yet
         assert created["id"] not in {g["id"] for g in client.get("/api/games").json()}
+
+
+# -- display names in the game -------------------------------------------------------------
+
+PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
+
+
+def welcome_after(ws) -> dict:
+    """The next welcome, skipping the seats messages before it."""
+    while (message := ws.receive_json())["type"] != "welcome":
+        assert message["type"] == "seats", message
+    return message
+
+
+def names_of(client, game_id: str) -> list[str | None]:
+    return [seat["name"] for seat in client.get(f"/api/games/{game_id}").json()["seats"]]
+
+
+def test_display_names_tell_the_story_and_still_do_after_a_restart(tmp_path):
+    with app(tmp_path) as client:
+        game_id = create(client, seats=NAMED)["id"]
+    with app(tmp_path) as client, \
+            client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello"})
+        setup = receive_view(ws)["events"][0]["text"]
+        assert setup.startswith("Ana (Tahu Nuva) and <b>x</b> (Gali Nuva) each build their Toa Nuva.")
+        replay = client.get(f"/api/games/{game_id}/replay").json()
+        assert "Ana (Tahu Nuva)" in json.dumps(replay)
+
+
+def test_someone_joining_an_open_seat_may_give_a_display_name(client):
+    game = create(client, seats=[PEOPLE[0], {"kind": "open", "character": "gali"}])
+    joined = client.post(f"/api/games/{game['id']}/join", json={"name": "  Kai "})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1
+    assert names_of(client, game["id"]) == [None, "Kai"]
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json({"type": "hello", "token": joined.json()["token"]})
+        assert "Tahu Nuva and Kai (Gali Nuva) each build" in receive_view(ws)["events"][0]["text"]
+    bare = create(client, seats=[PEOPLE[0], {"kind": "open"}])
+    assert client.post(f"/api/games/{bare['id']}/join").status_code == 200  # no body: no name
+    assert names_of(client, bare["id"]) == [None, None]
+    other = create(client, seats=[PEOPLE[0], {"kind": "open"}])
+    refused(client.post(f"/api/games/{other['id']}/join", json={"name": "x" * 25}), 422, "bad_request")
+    assert [s["kind"] for s in client.get(f"/api/games/{other['id']}").json()["seats"]] == ["human", "open"]
+
+
+def test_a_seat_holder_names_themselves_and_everyone_connected_hears_it(client):
+    game = create(client, seats=PEOPLE)
+    first, second = (seat["token"] for seat in game["seats"])
+    url = f"/api/games/{game['id']}/name"
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json({"type": "hello", "token": first})
+        before = receive_view(ws)
+        assert before["events"][0]["text"].startswith("Tahu Nuva and Gali Nuva each build")
+        answer = client.post(url, json={"token": second, "name": " Mele "})
+        assert answer.status_code == 200 and answer.json() == {"seat": 1, "name": "Mele"}
+        welcome = welcome_after(ws)
+        assert welcome["seat"] == 0 and welcome["at"] == before["at"]
+        assert welcome["events"][0]["text"].startswith("Tahu Nuva and Mele (Gali Nuva) each build")
+        assert welcome["observation"] == before["observation"]  # names change no position
+        assert [seat["name"] for seat in welcome["seats"]] == [None, "Mele"]
+    assert names_of(client, game["id"]) == [None, "Mele"]
+
+
+def test_a_bad_name_or_token_is_refused_and_changes_nothing(client):
+    game = create(client, seats=PEOPLE)
+    token = game["seats"][0]["token"]
+    url = f"/api/games/{game['id']}/name"
+    assert "at most 24 characters" in refused(client.post(url, json={"token": token, "name": "x" * 25}),
+                                              422, "bad_request")
+    assert "should match pattern" in refused(client.post(url, json={"token": token, "name": "a\x07b"}),
+                                             422, "bad_request")
+    refused(client.post(url, json={"token": "not-a-seat", "name": "Ana"}), 403, "bad_token")
+    refused(client.post(url, json={"name": "Ana"}), 422, "bad_request")  # no token
+    assert names_of(client, game["id"]) == [None, None]
+    assert client.post(url, json={"token": token, "name": "Ana"}).json() == {"seat": 0, "name": "Ana"}
+    assert client.post(url, json={"token": token, "name": "  "}).json() == {"seat": 0, "name": None}
+    assert names_of(client, game["id"]) == [None, None]  # a blank name gives the character's back
+
+
+def test_the_name_request_is_documented_with_its_refusals(client):
+    document = client.get("/openapi.json").json()
+    post = document["paths"]["/api/games/{game_id}/name"]["post"]
+    assert post["responses"]["403"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
+    schemas = document["components"]["schemas"]
+    assert schemas["SetName"]["required"] == ["token", "name"]
+    assert "display name" in schemas["JoinSeat"]["properties"]["name"]["description"]

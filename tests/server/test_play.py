@@ -99,7 +99,7 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(client):
             assert expected in words
         if view["current_player"] != 0:
             [(code, message)] = errors_for(ws, [{"type": "act", "action": "pass"}])
-            assert code == "not_your_turn" and "not yours (you are Player 1)" in message
+            assert code == "not_your_turn" and "not yours (you play Tahu Nuva)" in message
         else:
             [(code, message)] = errors_for(ws, [{"type": "act", "action": "add:99:head"}])
             assert code == "illegal" and "there is no card #99" in message and "Legal actions:" in message

@@ -26,7 +26,7 @@ def test_a_learner_plays_a_demo_round_step_by_step(client):
     assert start["at"] == 0 and start["seat"] == 0 and start["step"]["action"] == "move:W"
     assert start["step"]["teaches"] == "MASKS-MOVE-ONE-SPACE"
     assert {"id": "move:W", "text": "Move west to the blank space at G1"} in start["legal"]
-    assert start["log"][0]["text"].startswith("Player 1 places the Pohatu Mask on the Start Space")
+    assert start["log"][0]["text"].startswith("Pohatu places the Pohatu Mask on the Start Space")
     assert start["observation"]["hand"] == []
 
     wrong = client.post("/api/tutorials/masks/1/moves", json={"at": 0, "action": "move:N"}).json()
@@ -36,7 +36,7 @@ def test_a_learner_plays_a_demo_round_step_by_step(client):
     moved = client.post("/api/tutorials/masks/1/moves", json={"at": 0, "action": "move:W"}).json()
     assert moved["hint"] is None and moved["at"] == 2  # Player 2's scripted move came after it
     assert [(p["seat"], p["action"]) for p in moved["played"]] == [(0, "move:W"), (1, "move:E")]
-    assert moved["played"][1]["events"][0]["text"] == "Player 2 moves the Gali Mask one space to the East."
+    assert moved["played"][1]["events"][0]["text"] == "Gali moves the Gali Mask one space to the East."
     assert moved["observation"]["positions"] == ["G1", "H10"]
 
 

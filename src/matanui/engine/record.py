@@ -29,11 +29,15 @@ class Record:
     # The data pack the game was played with ({"name", "hash"}); None (and absent from the
     # JSON, as in every older record) means the game's built-in data.
     data: dict[str, str] | None = None
+    # Each seat's display name, for narration only (an entry null: that character's name);
+    # None (and absent from the JSON, as in every older record) means the characters' names.
+    names: list[str | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         fields = asdict(self)
-        if fields["data"] is None:
-            del fields["data"]
+        for optional in ("data", "names"):
+            if fields[optional] is None:
+                del fields[optional]
         return {"format": RECORD_FORMAT, **fields}
 
     def to_json(self) -> str:
@@ -78,6 +82,11 @@ class Record:
                                      and all(isinstance(v, str) for v in pack.values())):
             raise RecordError("the record's 'data' must be null or an object with the data "
                               "pack's 'name' and 'hash' (strings)")
+        names = data.get("names")
+        if names is not None and not (isinstance(names, list) and len(names) == len(data["players"])
+                                      and all(n is None or isinstance(n, str) for n in names)):
+            raise RecordError("the record's 'names' must be null or a list of display names "
+                              "(strings, or null for the character's name), one per player")
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -87,6 +96,7 @@ class Record:
             arrangement=arrangement,
             actions=list(data["actions"]),
             data=dict(pack) if pack else None,
+            names=list(names) if names is not None else None,
         )
 
     @classmethod
@@ -150,7 +160,8 @@ def replay(record: Record, upto: int | None = None, *, game: Game | None = None)
             f"this matanui has version {game.rules_version}"
         )
     check_data(record, game)
-    state = game.new_game(record.seed, record.players, record.options, record.arrangement)
+    state = game.new_game(record.seed, record.players, record.options, record.arrangement,
+                          record.names)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, start=1):
         try:

@@ -48,6 +48,11 @@ class Game(ABC):
     def characters(self) -> list[str]:
         """The characters a seat may play (the `players` names `new_game` accepts)."""
 
+    def character_name(self, character: str) -> str:
+        """The name a person reads for a character id ("pohatu_nuva" -> "Pohatu Nuva"): what a
+        player is called who gave no display name. Games override it; the id by default."""
+        return character
+
     @abstractmethod
     def options_schema(self) -> Mapping[str, Option]:
         """Each option this game accepts, typed, with its default and help (engine/options.py):
@@ -68,10 +73,14 @@ class Game(ABC):
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         arrangement: Mapping[str, Any] | None = None,
+        names: Sequence[str | None] | None = None,
     ) -> State:
         """A new game. `players` names the characters in seat order. `arrangement` fixes
         what would otherwise be random (pile orders, hands, positions, first player), as the
-        rulebook demo rounds do; it must be JSON-safe so that records can carry it.
+        rulebook demo rounds do; it must be JSON-safe so that records can carry it. `names`
+        gives each seat's display name for narration and words (None, or an entry None or
+        blank: the character's name); names never change the rules, the randomness, the
+        legal actions or any observation.
 
         A game supplies `state_class`, `_check_players`, `options_schema` and the state's
         `_set_up`; this method is the same for all of them."""
@@ -86,6 +95,7 @@ class Game(ABC):
                                         len(checked_players))
         state = self.state_class.__new__(self.state_class)
         state._init_common(self, seed, checked_players, checked_options, arrangement)
+        state.names = self.display_names(checked_players, names)
         state._set_up(arrangement or {})
         return state
 
@@ -101,6 +111,24 @@ class Game(ABC):
                                f"{name!r:.80} is a {type(name).__name__}")
         return tuple(players)
 
+    def display_names(self, players: Sequence[str], names: Any = None) -> tuple[str, ...]:
+        """Each seat's name as every surface says it: the display name given, else its
+        character's; BadSetup if `names` is not a list of strings (or None) with one entry
+        per player. Renderers call it too, so that a view without names says the same."""
+        defaults = tuple(self.character_name(p) for p in players)
+        if names is None:
+            return defaults
+        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) \
+                or len(names) != len(players):
+            raise BadSetup(f"names must be a list of {len(players)} display names (strings, or "
+                           f"null for the character's name), one per player, not {names!r:.80}")
+        for name in names:
+            if name is not None and not isinstance(name, str):
+                raise BadSetup(f"a display name is a string (or null for the character's name), "
+                               f"not {type(name).__name__} {name!r:.80}")
+        return tuple(name.strip() if name and name.strip() else default
+                     for name, default in zip(names, defaults, strict=True))
+
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         """The players, checked: BadSetup saying what is allowed otherwise."""
         raise NotImplementedError
@@ -110,10 +138,12 @@ class Game(ABC):
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
+        *,
+        names: Sequence[str | None] | None = None,
         **arrangement: Any,
     ) -> State:
         """Shorthand for scenario tests and tutorials: a game set up as arranged."""
-        return self.new_game(seed, players, options, arrangement)
+        return self.new_game(seed, players, options, arrangement, names)
 
 
 class State(ABC):
@@ -122,6 +152,8 @@ class State(ABC):
     game: Game
     seed: int
     players: tuple[str, ...]
+    # Each seat's name in narration and words: its display name, else its character's name.
+    names: tuple[str, ...]
     options: dict[str, Any]
     arrangement: dict[str, Any] | None
     history: list[str]
@@ -215,7 +247,8 @@ class State(ABC):
         self._moves = None
         if self.seed < 0:
             return
-        before = self.game.new_game(self.seed, self.players, self.options, self.arrangement)
+        before = self.game.new_game(self.seed, self.players, self.options, self.arrangement,
+                                    self.names)
         for action in self.history:
             before.apply(action)
         self.rng = before.rng
@@ -311,6 +344,7 @@ class State(ABC):
         other.game = self.game
         other.seed = self.seed
         other.players = self.players
+        other.names = self.names
         other.options = self.options  # never mutated after creation
         other.arrangement = self.arrangement
         other.history = list(self.history)
@@ -340,6 +374,7 @@ class State(ABC):
             arrangement=dict(self.arrangement) if self.arrangement else None,
             actions=list(self.history),
             data=dict(self.game.data) if self.game.data else None,
+            names=list(self.names) if self.names != self.game.display_names(self.players) else None,
         )
 
     @abstractmethod

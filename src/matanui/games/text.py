@@ -5,9 +5,14 @@ at spaces, with a hanging indent; lines that fit are left as they are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from matanui.engine import Game
 
 # The columns inside a panel (border and padding take two each side) in an 80-column terminal.
 WIDTH = 76
@@ -43,3 +48,21 @@ def wrap(line: str, width: int = WIDTH, hang: int | None = None) -> list[str]:
 def fit(lines: Iterable[str], width: int = WIDTH) -> str:
     """Lines (each may hold newlines) joined into one rendering that fits `width` columns."""
     return "\n".join(part for line in lines for row in line.split("\n") for part in wrap(row, width))
+
+
+def seat_names(game: Game, obs: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    """Each seat's name as a rendering writes it (markup escaped): the display names given,
+    else the characters' names, as the engine's narration says them."""
+    return [escape(name) for name in game.display_names(obs["players"], names)]
+
+
+def game_over(names: Sequence[str], obs: dict[str, Any],
+              verbs: tuple[str, str] = ("wins", "win")) -> str:
+    """'[bold]Game over: Gali wins![/]', 'you win' for the viewer (`verbs`: what a winner
+    does, said of them and of you), or a draw."""
+    winners = obs["winners"]
+    if not winners:
+        return "[bold]Game over: a draw.[/]"
+    won = winners[0]
+    who = f"you {verbs[1]}" if won == obs["seat"] else f"{names[won]} {verbs[0]}"
+    return f"[bold]Game over: {who}![/]"

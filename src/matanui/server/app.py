@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -33,7 +33,7 @@ from . import catalog, rules_page, tutorials
 from .bots import BotPool
 from .lobby import Lobby
 from .peers import PostgresPeers, Solo
-from .protocol import Act, CreateGame, Hello, Rejected, SeatToken, parse_message
+from .protocol import Act, CreateGame, ErrorBody, Hello, JoinSeat, Rejected, SeatToken, SetName, parse_message
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
@@ -72,6 +72,17 @@ class JoinedSeat(BaseModel):
     seat: int
     token: str
     link: str
+
+
+class NamedSeat(BaseModel):
+    seat: int
+    name: str | None = Field(description="The display name now (null: the character's name).")
+
+
+def refusals(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for the refusals an endpoint may answer, each status with its
+    words and the service's {error, message} body."""
+    return {status: {"model": ErrorBody, "description": words} for status, words in described.items()}
 
 
 def seat_link(game_id: str, seat: int, token: str) -> str:
@@ -270,10 +281,26 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return (await lobby_of(request).find(game_id)).summary()
 
     @app.post("/api/games/{game_id}/join", response_model=JoinedSeat,
-              summary="Take the first open seat of a public game; its token is issued now")
-    async def join_game(request: Request, game_id: str) -> JoinedSeat:
-        seat, token = await lobby_of(request).join(game_id)
+              summary="Take the first open seat of a public game, optionally under a display "
+              "name; its token is issued now",
+              responses=refusals({403: "not_public: the game's seats are taken by invite only",
+                                  404: "unknown_game: there is no such game",
+                                  409: "no_free_seat or game_over",
+                                  422: "bad_request: the name is too long or has control characters"}))
+    async def join_game(request: Request, game_id: str,
+                        body: Annotated[JoinSeat | None, Body()] = None) -> JoinedSeat:
+        seat, token = await lobby_of(request).join(game_id, body.name if body else None)
         return JoinedSeat(seat=seat, token=token, link=seat_link(game_id, seat, token))
+
+    @app.post("/api/games/{game_id}/name", response_model=NamedSeat,
+              summary="Set or change the display name of the seat a token opens; everyone "
+              "connected is sent a fresh view, its narration naming the player anew",
+              responses=refusals({403: "bad_token: the token opens no seat of this game",
+                                  404: "unknown_game: there is no such game",
+                                  422: "bad_request: the name is too long or has control characters"}))
+    async def set_name(request: Request, game_id: str, body: Annotated[SetName, Body()]) -> NamedSeat:
+        seat = await lobby_of(request).set_name(game_id, body.token, body.name)
+        return NamedSeat(seat=seat, name=body.name)
 
     @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
               "every seat keeps its token")

@@ -17,14 +17,14 @@ from typing import Any
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.engine import MatanuiError, Record, replay
+from matanui.engine import MatanuiError
 from matanui.games.packs import offered
 
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
 from .replays import replay_text
 from .replays import setup_events as _setup_events
-from .rooms import Backends, Room, token_hash
+from .rooms import Backends, Room, build, token_hash
 from .storage import GameRow, SeatRow
 
 log = logging.getLogger("matanui.server")
@@ -75,12 +75,7 @@ class Lobby:
         """Open a stored game's room, its state rebuilt from its record (None: not served);
         `wake` lets its bot move if one is to."""
         try:
-            state = replay(Record(row.record.game, row.record.rules_version, row.record.seed,
-                                  row.record.players, row.record.options, row.record.arrangement,
-                                  data=row.record.data))
-            events = _setup_events(state)
-            for action in row.record.actions:
-                events += state.apply(action)
+            state, events = build(row.record)
         except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
             log.warning("game %s is not served: %s", row.id, exc)
             return None
@@ -189,7 +184,7 @@ class Lobby:
                 if seat.kind == "bot":
                     make_agent(seat.level, spec.game)
             seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(MAX_SEED)
-            state = game.new_game(seed, players, spec.options)
+            state = game.new_game(seed, players, spec.options, names=[seat.name for seat in spec.seats])
         except MatanuiError as exc:
             raise Rejected("bad_game", str(exc), status=422) from None
         kinds = self._seat_kinds(spec)
@@ -242,10 +237,11 @@ class Lobby:
 
     # -- seats -------------------------------------------------------------------------
 
-    async def join(self, game_id: str) -> tuple[int, str]:
-        """Take the first open seat of a public game: a token is issued for it now, and it is
-        a person's seat from then on. A seat whose token was issued at creation (the
-        creator's, an invite) is never offered, used or not."""
+    async def join(self, game_id: str, name: str | None = None) -> tuple[int, str]:
+        """Take the first open seat of a public game, under the display name `name` if one is
+        given: a token is issued for it now, and it is a person's seat from then on. A seat
+        whose token was issued at creation (the creator's, an invite) is never offered, used
+        or not."""
         room = await self.find(game_id)
         if not room.row.public:
             raise Rejected("not_public", "this game's seats are taken by invite link only", status=403)
@@ -258,9 +254,18 @@ class Lobby:
                 row.claimed = True
                 await room.save_seats()
                 room.announce_seats()
+                await room.set_name(seat, name)
                 return seat, token
         raise Rejected("no_free_seat", "every human seat of this game is taken; watch it instead",
                        status=409)
+
+    async def set_name(self, game_id: str, token: str, name: str | None) -> int:
+        """The seat a token opens takes the display name `name` (None: its character's name);
+        its seat number. Rejected for a token that opens no seat, and nothing changes."""
+        room = await self.find(game_id)
+        seat = room.seat_for(token)
+        await room.set_name(seat, name)
+        return seat
 
     async def rematch(self, game_id: str, token: str, client: str) -> Room:
         """The same seats, characters and options, a new seed. Each seat keeps its token, so
@@ -273,7 +278,8 @@ class Lobby:
             raise Rejected("not_over", "a rematch is offered once the game is over", status=409)
         self._admit(client, room.bot_only)
         old = room.state
-        state = old.game.new_game(random.SystemRandom().randrange(MAX_SEED), old.players, old.options)
+        state = old.game.new_game(random.SystemRandom().randrange(MAX_SEED), old.players, old.options,
+                                  names=[s.name for s in room.row.seats])
         seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
         row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                       public=room.row.public, hotseat=room.row.hotseat)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from matanui import games
 from matanui.engine.options import options_json_schema
@@ -41,6 +41,26 @@ class Rejected(Exception):
 # -- HTTP bodies -----------------------------------------------------------------------
 
 
+def _trimmed(name: str | None) -> str | None:
+    """Spaces around a name are dropped; a blank name is no name."""
+    return name.strip() or None if name is not None else None
+
+
+# A person's display name, shown to everyone and used in the game's narration: plain text of
+# at most MAX_NAME_CHARS characters, no control characters; None or blank for none.
+DisplayName = Annotated[str | None, Field(max_length=MAX_NAME_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$"),
+                        AfterValidator(_trimmed)]
+NAME_WORDS = (f"plain text, at most {MAX_NAME_CHARS} characters, no control characters; "
+              "null or blank for none (the character's name is used)")
+
+
+class ErrorBody(BaseModel):
+    """What a refused request answers (nothing changed): a stable code and a sentence for people."""
+
+    error: str = Field(description="A stable code, e.g. bad_token, bad_request, unknown_game.")
+    message: str = Field(description="What was wrong and what is allowed.")
+
+
 class SeatSpec(BaseModel):
     """One seat of a new game: who plays it and as whom. A "human" seat is given its secret
     token now (the creator's own seat, or an invite link) and is taken from that moment; an
@@ -53,16 +73,9 @@ class SeatSpec(BaseModel):
         "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
     character: str | None = Field(
         None, max_length=64, description="The character (Toa) of this seat; omit to draw one.")
-    name: str | None = Field(
-        None, max_length=MAX_NAME_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$",
-        description="A display name for the person of this seat, shown to everyone (plain text, "
-                    f"at most {MAX_NAME_CHARS} characters); omit for none.")
-
-    @field_validator("name")
-    @classmethod
-    def _trimmed(cls, name: str | None) -> str | None:
-        """Spaces around a name are dropped; a blank name is no name."""
-        return name.strip() or None if name is not None else None
+    name: DisplayName = Field(
+        None, description=f"A display name for the person of this seat, shown to everyone and in "
+                          f"the game's narration ({NAME_WORDS}).")
 
 
 def _options_by_game(schema: dict[str, Any]) -> None:
@@ -99,6 +112,23 @@ class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     token: str = Field(max_length=MAX_TOKEN_CHARS)
+
+
+class JoinSeat(BaseModel):
+    """Who takes an open seat (the body of a join is optional)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: DisplayName = Field(None, description=f"The joiner's display name ({NAME_WORDS}).")
+
+
+class SetName(BaseModel):
+    """A seat holder's display name, set or changed after they arrive (by invite link)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(max_length=MAX_TOKEN_CHARS, description="The seat's secret token.")
+    name: DisplayName = Field(description=f"The seat's display name ({NAME_WORDS}).")
 
 
 # -- WebSocket messages ----------------------------------------------------------------

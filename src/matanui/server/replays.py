@@ -9,6 +9,7 @@ sends the text it gets back.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from matanui.engine import Event, Record, State, replay
@@ -24,14 +25,13 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
     An action id or its words may name what only the actor knew (a card from the hand):
     shown to the actor, and to everyone once the game is over (`over`), with the record."""
     full = Record.from_dict(record)
-    step = replay(Record(full.game, full.rules_version, full.seed, full.players, full.options,
-                         full.arrangement, data=full.data))
+    step = replay(replace(full, actions=[]))
     frames = [{"action": None, "text": "Set-up", "events": [e.view(seat) for e in setup_events(step)],
                "observation": step.observation(seat)}]
     for action in full.actions:
         actor = step.current_player
         shown = over or seat == actor
-        text = f"Player {actor + 1}: " + (step.describe(action) if shown else "decides.")
+        text = f"{step.names[actor]}: " + (step.describe(action) if shown else "decides.")
         events = step.apply(action)
         frames.append({"action": action if shown else None, "actor": actor, "text": text,
                        "events": [e.view(seat) for e in events], "observation": step.observation(seat)})

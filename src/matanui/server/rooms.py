@@ -18,15 +18,16 @@ import hmac
 import json
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from matanui.engine import Event, IllegalAction, State
+from matanui.engine import Event, Game, IllegalAction, Record, State, replay
 
 from .bots import BotPool
 from .peers import Peers, Solo
 from .protocol import Rejected
 from .quotas import Limits
+from .replays import setup_events
 from .storage import ActionTaken, GameRow, Storage
 from .workers import Workers
 
@@ -40,6 +41,16 @@ RESPONSE_WINDOW = 3.0
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def build(record: Record, game: Game | None = None) -> tuple[State, list[Event]]:
+    """The state a record describes and every event since its set-up (the log a client is
+    sent); the game is found by the record's name and data pack, unless given."""
+    state = replay(replace(record, actions=[]), game=game)
+    events = setup_events(state)
+    for action in record.actions:
+        events += state.apply(action)
+    return state, events
 
 
 @dataclass
@@ -126,6 +137,32 @@ class Room:
 
     async def save_seats(self) -> None:
         await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
+
+    async def set_name(self, seat: int, name: str | None) -> None:
+        """Give a seat its display name (None: its character's name). The name is stored with
+        the seats and the story is retold with it (see `_retell`)."""
+        async with self.lock:
+            if self.row.seats[seat].name == name:
+                return
+            self.row.seats[seat].name = name
+            await self.save_seats()
+            self._retell()
+        self.announce_seats()
+
+    def _retell(self) -> None:
+        """Rebuild the state and its log with the seats' display names, and send every
+        connection a fresh welcome. Names change no rule and no chance: the same actions give
+        the same game, only its narration and words name the players anew."""
+        record = replace(self.state.record(), names=[s.name for s in self.row.seats])
+        self.state, self.events = build(record, self.state.game)
+        self.last_events = []  # told anew: the page falls back to the newest event
+        for connection in self.connections:
+            connection.send(json.dumps(self.welcome(connection.seat)))
+
+    def _names_stale(self) -> bool:
+        """The state's names are not (or no longer) the seats' display names."""
+        given = self.state.game.display_names(self.state.players, [s.name for s in self.row.seats])
+        return given != self.state.names
 
     @property
     def bot_only(self) -> bool:
@@ -223,8 +260,8 @@ class Room:
                                f"is at action {number}; look at the new position and act again",
                                status=409)
             if seat != state.current_player:
-                raise Rejected("not_your_turn", f"it is Player {state.current_player + 1}'s decision, "
-                               f"not yours (you are Player {seat + 1})", status=409)
+                raise Rejected("not_your_turn", f"it is {state.names[state.current_player]}'s decision, "
+                               f"not yours (you play {state.names[seat]})", status=409)
             if not state.is_legal(action):
                 try:
                     state.apply(action)  # raises IllegalAction, saying why, and changes nothing
@@ -280,6 +317,8 @@ class Room:
                 self.row.touched = row.touched
             if [s.to_dict() for s in row.seats] != [s.to_dict() for s in self.row.seats]:
                 self.row.seats = row.seats
+                if self._names_stale():
+                    self._retell()
                 self.announce_seats()
             if row.rematch is not None and self.row.rematch is None:
                 self.row.rematch = row.rematch
@@ -358,8 +397,8 @@ class Room:
                                                      background=self.bot_only)
         except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
             log.exception("bot for seat %s of game %s failed", seat, self.id)
-            self.broadcast_all(Rejected("bot_failed", f"the bot of Player {seat + 1} failed "
-                                        f"({exc}); the game waits").to_message())
+            self.broadcast_all(Rejected("bot_failed", f"the bot playing {self.state.names[seat]} "
+                                        f"failed ({exc}); the game waits").to_message())
             return None
         delay = self.backends.bot_pace - (loop.time() - started)
         if delay > 0:

@@ -93,7 +93,7 @@ class SeatRow:
     level: str | None = None  # bot level: easy, medium, hard
     token_hash: str | None = None
     claimed: bool = False
-    name: str | None = None  # the display name given at creation (absent in older databases)
+    name: str | None = None  # the display name, given at creation or later (absent in older databases)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
@@ -249,10 +249,12 @@ def _unexpired(now: float, unstarted_ttl: float, started_ttl: float) -> Any:
 
 
 def _game_row(row: Any, actions: list[str]) -> GameRow:
+    seats = [SeatRow(**seat) for seat in row["seats"]]
+    # The seats' display names are the record's: narration names the players by them.
     record = Record(game=row["game"], rules_version=row["rules_version"], seed=row["seed"],
                     players=list(row["players"]), options=dict(row["options"]),
-                    arrangement=row["arrangement"], actions=actions, data=row["data"])
-    seats = [SeatRow(**seat) for seat in row["seats"]]
+                    arrangement=row["arrangement"], actions=actions, data=row["data"],
+                    names=[seat.name for seat in seats])
     return GameRow(id=row["id"], record=record, seats=seats, public=row["public"],
                    hotseat=row["hotseat"], created=row["created"], finished=row["finished"],
                    rematch=row["rematch"], touched=row["touched"])

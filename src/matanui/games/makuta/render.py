@@ -6,12 +6,13 @@ the same the `?` help shows in full."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.markup import escape
 
 from ..guide import legend
-from ..text import WIDTH, fit
+from ..text import WIDTH, fit, game_over, seat_names
 from .island import START_NAME, Island
 from .rules import MakutaGame
 
@@ -29,30 +30,30 @@ def key() -> str:
                      if symbol.group in KEY_GROUPS and symbol.terminal)
 
 
-def render(game: MakutaGame, obs: dict[str, Any]) -> str:
+def render(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
+    Toa's names)."""
+    names = seat_names(game, obs, names)
     island = Island.rebuild(game.shapes, obs["boards"])
-    lines = [_header(game, obs)]
+    lines = [_header(obs, names)]
     lines += _map(game, obs, island)
     lines += [f"[dim]{escape(key())}[/]"]
-    lines += _players(game, obs)
+    lines += _players(game, obs, names)
     lines += _table(game, obs, island)
     lines += _decision(game, obs)
     return fit(lines)
 
 
-def _who(game: MakutaGame, obs: dict[str, Any], seat: int) -> str:
-    toa = obs["players"][seat]
+def _who(obs: dict[str, Any], names: list[str], seat: int) -> str:
     you = " (you)" if seat == obs["seat"] else ""
-    return f"[{PAWN_STYLE.get(toa, 'bold')}]{game.parts.toa[toa].name}[/]{you}"
+    return f"[{PAWN_STYLE.get(obs['players'][seat], 'bold')}]{names[seat]}[/]{you}"
 
 
-def _header(game: MakutaGame, obs: dict[str, Any]) -> str:
+def _header(obs: dict[str, Any], names: list[str]) -> str:
     head = f"[bold]Quest for Makuta[/]  turn {obs['turn']} of at most {obs['turn_limit']}"
     if obs["is_over"]:
-        winners = obs["winners"]
-        return head + ("  [bold]Game over: " + (f"{_who(game, obs, winners[0])} beat Makuta and "
-                                                 "wins![/]" if winners else "a draw.[/]"))
-    return head + f"  {_who(game, obs, obs['current_player'])} to decide"
+        return f"{head}  " + game_over(names, obs, ("beats Makuta and wins", "beat Makuta and win"))
+    return head + f"  {_who(obs, names, obs['current_player'])} to decide"
 
 
 def _cell(game: MakutaGame, obs: dict[str, Any], island: Island, name: str,
@@ -131,7 +132,7 @@ def _face(game: MakutaGame, face: str) -> str:
     return rest.capitalize()
 
 
-def _players(game: MakutaGame, obs: dict[str, Any]) -> list[str]:
+def _players(game: MakutaGame, obs: dict[str, Any], names: list[str]) -> list[str]:
     lines = []
     for seat in range(len(obs["players"])):
         card = obs["cards"][seat]
@@ -142,7 +143,7 @@ def _players(game: MakutaGame, obs: dict[str, Any]) -> list[str]:
             parts.append(f"{label} {shown}")
         where = obs["pawns"][seat]
         where = "Toa Landing" if where == START_NAME else where
-        lines.append(f"{_who(game, obs, seat)}: {obs['dice'][seat]} die, at {where}; "
+        lines.append(f"{_who(obs, names, seat)}: {obs['dice'][seat]} die, at {where}; "
                      + "; ".join(parts))
     return lines
 

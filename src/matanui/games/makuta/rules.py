@@ -95,6 +95,9 @@ class MakutaGame(Game):
     def characters(self) -> list[str]:
         return list(self.parts.toa)
 
+    def character_name(self, character: str) -> str:
+        return self.parts.toa[character].name
+
     def options_schema(self) -> dict[str, Option]:
         return OPTIONS
 
@@ -979,7 +982,7 @@ class MakutaState(State):
         return (seat + 1) % len(self.players)
 
     def _who(self, seat: int) -> str:
-        return self.game.parts.toa[self.players[seat]].name
+        return self.names[seat]
 
     def _label(self, token: int) -> str:
         return self.game.parts.tokens[token].label

@@ -5,9 +5,10 @@ columns, or two on the whole island (28 spaces wide)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..text import WIDTH, fit
+from ..text import WIDTH, fit, game_over, seat_names
 from .cards import SKILL_NAMES
 from .maps import ROW_LETTERS, Board, Symbol
 from .rules import MasksGame
@@ -103,12 +104,13 @@ def action_card(game: MasksGame, number: int) -> str:
     return f"[bold]#{number} {card.name}[/]: {escape(card.text)}"
 
 
-def player_lines(game: MasksGame, obs: dict[str, Any], seat: int) -> list[str]:
+def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> list[str]:
     me = obs["toa"][seat]
     toa = game.cards.toa[me["toa"]]
     you = " (you)" if obs["seat"] == seat else ""
     turn = "  [bold yellow]<- to decide[/]" if obs["current_player"] == seat else ""
-    lines = [f"[bold]Player {seat + 1}{you}[/]: [{TOA_STYLE.get(me['toa'], 'bold')}] {toa.name} [/] "
+    who = f"[bold]{name}[/] " if name != toa.name else ""
+    lines = [f"{who}[{TOA_STYLE.get(me['toa'], 'bold')}] {toa.name} [/]{you} "
              f"at {obs['positions'][seat]}, Great Masks {me['masks']}/{obs['masks_to_win']}{turn}",
              *skills_lines(game, me)]
     mask = card_name(game, me["mask"]) if me["mask"] else "none"
@@ -129,7 +131,7 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int) -> list[str]:
         count = f" ({left} to go)" if mission.kind in ("discard", "skip") and left != mission.count else ""
         lines.append(f"  [magenta]Mission #{number}[/]: {escape(mission.text)}{count}")
     if me["skips"]:
-        lines.append(f"  Skips his next {me['skips']} move{'s' if me['skips'] > 1 else ''} (Penalty)")
+        lines.append(f"  Skips the next {me['skips']} move{'s' if me['skips'] > 1 else ''} (Penalty)")
     closed = [label for label in (me["last_challenge"], me["last_game_action"]) if label]
     discard = ", ".join(f"#{n}" for n in me["action_discard"]) or "none"
     lines.append(f"  [dim]Piles: Great Mask/Turaga {me['mask_pile']}, Game Action {me['action_pile']} "
@@ -138,14 +140,17 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int) -> list[str]:
     return lines
 
 
-def render(game: MasksGame, obs: dict[str, Any]) -> str:
+def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
+    Toa's names)."""
+    names = seat_names(game, obs, names)
     board = game.boards[obs["map"]]
     short = ", the shorter game" if obs["short"] else ""
     lines = [f"[bold]Quest for the Masks[/]: {board.name}{short}  turn {obs['turn']}"]
     lines += draw_map(game, board, obs)
     lines.append(legend(game, columns(board)))
     for seat in range(len(obs["players"])):
-        lines += player_lines(game, obs, seat)
+        lines += player_lines(game, obs, seat, names[seat])
     chal_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"
     mis_discard = ", ".join(f"#{n}" for n in obs["mission_discard"]) or "none"
     lines.append(f"Great Mask Challenge pile {obs['challenge_pile']} (discard {chal_discard}); "
@@ -155,11 +160,12 @@ def render(game: MasksGame, obs: dict[str, Any]) -> str:
         lander = challenge["lander"]
         scores = challenge["scores"]
         lines.append(f"[bold red]Great Mask Challenge[/]: Card #{challenge['card']} uses "
-                     f"{challenge['skill'].capitalize()}. Player {lander + 1} landed: {scores[lander]} "
-                     f"against {scores[1 - lander]} (he wins a tie).")
+                     f"{challenge['skill'].capitalize()}. {names[lander]} landed: {scores[lander]} "
+                     f"against {scores[1 - lander]} (the lander wins a tie).")
     if obs["claim"]:
-        lines.append(f"Player {obs['current_player'] + 1} has just won {card_name(game, obs['claim'])}.")
+        claimer = obs["current_player"]
+        who = "You have" if claimer == obs["seat"] else f"{names[claimer]} has"
+        lines.append(f"{who} just won {card_name(game, obs['claim'])}.")
     if obs["is_over"]:
-        winners = obs["winners"]
-        lines.append("[bold]Game over: " + (f"Player {winners[0] + 1} wins![/]" if winners else "a draw.[/]"))
+        lines.append(game_over(names, obs))
     return fit(lines)

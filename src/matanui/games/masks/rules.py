@@ -4,7 +4,7 @@ Rule ids in comments (MASKS-...) are the rows of docs/rules/masks.md. The seat t
 first is the rulebook's Player 1 (West start), the other Player 2 (East start).
 
 The decisions (phases), and the action ids each offers:
-  turn     the turn player, before he moves: `attach:N` (a won Great Mask or Turaga card, at
+  turn     the turn player, before they move: `attach:N` (a won Great Mask or Turaga card, at
            most one change of each per turn), `play:N` (a card that may be played any time),
            then the move itself: `move:N|E|S|W`, or a card that replaces it (Infected Mask
            `play:21:N`, a two-space Reward `play:30:NE`); `wait` only when no move is open;
@@ -12,7 +12,7 @@ The decisions (phases), and the action ids each offers:
            player, in turn until both pass in a row: `pass` or `play:N` (Bonus, Penalty, ...);
   claim    the player who just won a Great Mask/Turaga card: `attach:N` or `keep`;
   jump     a Toa on a Portal with more than one free Portal to go to: `jump:B6`;
-  discard  a Mission makes a player give up a card and he holds more than one: `discard:N`.
+  discard  a Mission makes a player give up a card and they hold more than one: `discard:N`.
 Everything that is no decision happens without asking. What happens after an action is kept
 on an agenda (a stack of steps), so that a decision may interrupt a chain of effects (a push
 onto a Mission that moves the Toa onto a Portal...) and the chain resumes after it.
@@ -141,6 +141,9 @@ class MasksGame(Game):
     def characters(self) -> list[str]:
         return list(self.cards.toa)
 
+    def character_name(self, character: str) -> str:
+        return self.cards.toa[character].name
+
     def options_schema(self) -> dict[str, Option]:
         return self.options
 
@@ -176,7 +179,7 @@ class MasksState(State):
         toas = [cards.toa[p] for p in self.players]
         self.toa_names = tuple(t.name for t in toas)
 
-        # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by him.
+        # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by its player.
         self.won = [arrange.seat_list("won", s) for s in (0, 1)]
         self.gm_pile = [arrange.pile("mask_piles", s, cards.piles(self.players[s]), self.won[s], self.rng)
                         for s in (0, 1)]
@@ -224,12 +227,12 @@ class MasksState(State):
             first = self.rng.randrange(2)  # MASKS-SETUP-FIRST: Rock-Paper-Scissors
         self.turn_player = 1 - first
         # MASKS-SETUP-START-SPACES: the player who goes first is the rulebook's Player 1, who
-        # starts West; Player 2 starts East.
+        # starts West; Player 2 starts East. Narration names them, never by move order.
         second = 1 - first
-        self.who = ("Player 1", "Player 2") if first == 0 else ("Player 2", "Player 1")
+        names = self.names
         self.move_texts = tuple(
             tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
-            for who, toa in zip(self.who, toas, strict=True))
+            for who, toa in zip(names, toas, strict=True))
         self.pos = [0, 0]
         self.pos[first], self.pos[second] = board.west_start, board.east_start
         labels = self.labels
@@ -238,10 +241,11 @@ class MasksState(State):
             text = (f"The {self.toa_names[0]} Mask stands on {labels[self.pos[0]]} and the "
                     f"{self.toa_names[1]} Mask on {labels[self.pos[1]]}, as arranged. ")
         else:
-            text = (f"Player 1 places the {self.toa_names[first]} Mask on the Start Space to the West "
-                    f"({labels[board.west_start]}). Player 2 places the {self.toa_names[second]} Mask on the "
-                    f"Start Space to the East ({labels[board.east_start]}). ")
-        text += ("Rock-Paper-Scissors decides: " if rps else "") + "Player 1 goes first."
+            text = (f"{names[first]} places the {self.toa_names[first]} Mask on the Start Space to the "
+                    f"West ({labels[board.west_start]}). {names[second]} places the "
+                    f"{self.toa_names[second]} Mask on the Start Space to the East "
+                    f"({labels[board.east_start]}). ")
+        text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{names[first]} goes first."
         self.setup_events = [Event("setup", text, {"first_player": first, "map": board.id,
                                                    "positions": [labels[p] for p in self.pos]})]
         self._run(self.setup_events)
@@ -334,7 +338,7 @@ class MasksState(State):
         return moves
 
     def _giving_up(self, seat: int) -> bool:
-        """MASKS-MISSION-GIVE-UP: his oldest Mission asks for a card and his hand is empty."""
+        """MASKS-MISSION-GIVE-UP: their oldest Mission asks for a card and their hand is empty."""
         queue = self.missions[seat]
         if not queue or self.hands[seat]:
             return False
@@ -353,8 +357,8 @@ class MasksState(State):
 
     def _game_action_distance(self, seat: int) -> list[int]:
         """Fewest one-space moves from each space to a Game Action space the Toa may enter (-1:
-        none reachable), over the spaces he may walk: not Challenge spaces (his Mission closes
-        them), nor Portal spaces (they move him elsewhere). The other Toa is no obstacle: he moves."""
+        none reachable), over the spaces they may walk: not Challenge spaces (their Mission closes
+        them), nor Portal spaces (they move the Toa elsewhere). The other Toa is no obstacle: it moves."""
         kind, step = self.kind, self.step
         distance = [-1] * len(kind)
         frontier = [c for c, k in enumerate(kind) if k == GAME_ACTION and c != self.last_ga[seat]]
@@ -431,7 +435,7 @@ class MasksState(State):
         elif op == M_PLAY:
             self._play(seat, move, events)
         elif op == M_PASS:
-            events.append(Event("pass", f"{self.who[seat]} plays no Game Action Card in this challenge.",
+            events.append(Event("pass", f"{self.names[seat]} plays no Game Action Card in this challenge.",
                                 {"seat": seat}))
             self.phase = None
             if self.passes == 0:
@@ -443,8 +447,8 @@ class MasksState(State):
             self.phase = None
         elif op == M_KEEP:
             card = self.game.cards.mask_cards[self.claim]
-            events.append(Event("keep", f"{self.who[seat]} places {card.name} (Card #{card.number}) below "
-                                f"his Toa card, unattached.", {"seat": seat, "card": card.number}))
+            events.append(Event("keep", f"{self.names[seat]} places {card.name} (Card #{card.number}) "
+                                "below their Toa card, unattached.", {"seat": seat, "card": card.number}))
             self.phase = None
         elif op == M_JUMP:
             self.phase = None
@@ -454,7 +458,7 @@ class MasksState(State):
             self._mission_discard(seat, move[1], events)
             self.agenda.append((S_MISSIONS, seat))
         else:  # M_WAIT
-            say(events, "wait", f"{self.who[seat]} cannot move his Toa Mask: he waits.", seat=seat)
+            say(events, "wait", f"{self.names[seat]} cannot move their Toa Mask: they wait.", seat=seat)
             self.phase = None
         self._run(events)
         return events
@@ -496,10 +500,10 @@ class MasksState(State):
                                 "the game is drawn.", {}))
             self._end(None)
             return
-        who = self.who[seat]
+        who = self.names[seat]
         if self.gave_up:
             self.gave_up = False
-            events.append(Event("turn", f"Because {self.who[1 - seat]} used his turn to move {who}'s Toa "
+            events.append(Event("turn", f"Because {self.names[1 - seat]} used their turn to move {who}'s Toa "
                                 f"Mask, it's now {who}'s turn to move.", {"seat": seat}))
         queue = self.missions[seat]
         if queue and self.game.cards.missions[queue[0][0]].kind == "skip":  # MASKS-MISSION-SKIP
@@ -525,8 +529,8 @@ class MasksState(State):
             # MASKS-BOXED-IN: no space to move to and an empty hand: the turn passes without
             # asking. With cards in hand the window opens even when none can be played, so
             # that the opponent learns nothing about the hand (MASKS-GA-WINDOW-INFO).
-            events.append(Event("wait", f"{self.who[seat]} cannot move his Toa Mask and has no card to "
-                                "play: he waits.", {"seat": seat}))
+            events.append(Event("wait", f"{self.names[seat]} cannot move their Toa Mask and has no card "
+                                "to play: they wait.", {"seat": seat}))
             return
         self.phase = TURN
         self.actor = seat
@@ -546,10 +550,10 @@ class MasksState(State):
         kind = self.kind[cell]
         if kind == BLANK:
             return
-        who = self.who[seat]
+        who = self.names[seat]
         queue = self.missions[seat]
         if kind == MISSION:  # MASKS-MISSION-DRAW
-            say(events, "space", f"{who} {how} a Mission Space: this means he must complete a Mission.",
+            say(events, "space", f"{who} {how} a Mission Space: this means they must complete a Mission.",
                 seat=seat, space="mission")
             self._draw_mission(seat, events)
             self.agenda.append((S_MISSIONS, seat))
@@ -558,7 +562,7 @@ class MasksState(State):
             self.last_ga[seat] = -1  # a challenge attempt lifts MASKS-GA-NOT-TWICE
             count = self.board.circles[cell]  # MASKS-DOUBLE
             what = "a Great Mask Challenge" if count == 1 else "two Great Mask Challenges"
-            say(events, "space", f"{who} {how} a Challenge Space: this means he gets to attempt {what}.",
+            say(events, "space", f"{who} {how} a Challenge Space: this means they get to attempt {what}.",
                 seat=seat, space="challenge", count=count)
             # The cards won here are attached or kept after all its challenges: the attached
             # cards were decided before the move (MASKS-ATTACH-BEFORE-MOVE, MASKS-DOUBLE).
@@ -573,7 +577,7 @@ class MasksState(State):
             if queue:
                 self.agenda.append((S_MISSIONS, seat))
         elif kind == PORTAL:
-            say(events, "space", f"{who} {how} a Portal Space: he must jump to a different Portal space.",
+            say(events, "space", f"{who} {how} a Portal Space: they must jump to a different Portal space.",
                 seat=seat, space="portal")
             if queue:
                 self._complete_travel(seat, "portal", events)
@@ -583,11 +587,11 @@ class MasksState(State):
     def _land_on_game_action(self, seat: int, cell: int, events: list[Event], how: str) -> None:
         """MASKS-GA-DRAW, MASKS-GA-HAND-LIMIT, MASKS-DOUBLE."""
         count = self.board.circles[cell]
-        who = self.who[seat]
-        text = f"{who} {how} a Game Action Space: this means he gets to draw {words(count)} " \
-            f"card{'s' if count > 1 else ''} from his Game Action pile of cards."
+        who = self.names[seat]
+        text = f"{who} {how} a Game Action Space: this means they get to draw {words(count)} " \
+            f"card{'s' if count > 1 else ''} from their Game Action pile of cards."
         if len(self.hands[seat]) >= HAND_LIMIT:
-            text += f" He has {words(HAND_LIMIT)} cards in his hand, so he does not pick up another " \
+            text += f" They have {words(HAND_LIMIT)} cards in their hand, so they do not pick up another " \
                 "Game Action Card."
             say(events, "draw", text, seat=seat, drawn=0)
             return
@@ -599,10 +603,11 @@ class MasksState(State):
         n = len(drawn)
         if n < count:
             full = len(self.hands[seat]) >= HAND_LIMIT
-            text += f" He can draw only {words(n)}: {'his hand is full' if full else 'his piles are empty'}."
+            why = "their hand is full" if full else "their piles are empty"
+            text += f" They can draw only {words(n)}: {why}."
         cards = self.game.cards.actions
         names = ", ".join(f"Card #{c} ({cards[c].name})" for c in drawn)
-        secret = f"{text} He draws {names}." if n else text
+        secret = f"{text} They draw {names}." if n else text
         events.append(Event("draw", text, {"seat": seat, "drawn": n}, seat=seat,
                             secret={"cards": drawn}, secret_text=secret))
 
@@ -619,10 +624,11 @@ class MasksState(State):
                 pile.extend(sorted(discard))
                 discard.clear()
                 self.rng.shuffle(pile)
-                # Everyone saw which cards went back: the rest of his cards are in his hand.
+                # Everyone saw which cards went back: the rest of their cards are in their hand.
                 self.known[seat] = set(hand)
-                say(events, "reshuffle", f"{self.who[seat]}'s Game Action Card draw pile is depleted: he "
-                    "shuffles his discard pile and places the cards face down to start a new draw pile.",
+                say(events, "reshuffle", f"{self.names[seat]}'s Game Action Card draw pile is depleted: "
+                    "they shuffle their discard pile and place the cards face down to start a new draw "
+                    "pile.",
                     seat=seat)
             card = pile.pop()
             insort(hand, card)
@@ -638,18 +644,18 @@ class MasksState(State):
         if portals:
             self._jump(seat, portals[0], events)
         else:
-            say(events, "jump", f"Every other Portal space is taken: {self.who[seat]}'s Toa Mask stays.",
+            say(events, "jump", f"Every other Portal space is taken: {self.names[seat]}'s Toa Mask stays.",
                 seat=seat)
 
     def _jump(self, seat: int, cell: int, events: list[Event]) -> None:
         self.pos[seat] = cell
-        say(events, "jump", f"{self.who[seat]} jumps to the Portal space at {self.labels[cell]}.",
+        say(events, "jump", f"{self.names[seat]} jumps to the Portal space at {self.labels[cell]}.",
             seat=seat, to=self.labels[cell])
 
     # -- missions ------------------------------------------------------------------------
 
     def _draw_mission(self, seat: int, events: list[Event]) -> None:
-        who = self.who[seat]
+        who = self.names[seat]
         if not self.mis_draw:
             if not self.mis_discard:
                 # MASKS-MISSION-NONE-LEFT
@@ -660,8 +666,8 @@ class MasksState(State):
         number = self.mis_draw.pop()
         mission = self.game.cards.missions[number]
         self.missions[seat].append([number, self._mission_count(number)])
-        say(events, "mission", f"{who} flips over the top card in the Mission pile of cards. He reveals card "
-            f"#{number}. This card reads “{mission.text}”", seat=seat, card=number)
+        say(events, "mission", f"{who} flips over the top card in the Mission pile of cards. They reveal "
+            f"card #{number}. This card reads “{mission.text}”", seat=seat, card=number)
 
     def _reshuffle_shared(self, pile: list[int], discard: list[int], name: str, events: list[Event]) -> None:
         """MASKS-MISSION-RESHUFFLE, MASKS-CHALLENGE-RESHUFFLE."""
@@ -673,7 +679,7 @@ class MasksState(State):
 
     def _complete_mission(self, seat: int, number: int, events: list[Event]) -> None:
         self.mis_discard.append(number)  # MASKS-MISSION-DISCARD-PILE
-        say(events, "mission_done", f"{self.who[seat]} has completed the Mission. Card #{number} is placed "
+        say(events, "mission_done", f"{self.names[seat]} has completed the Mission. Card #{number} is placed "
             "face up in the Mission Card discard pile.", seat=seat, card=number)
 
     def _complete_travel(self, seat: int, target: str, events: list[Event]) -> None:
@@ -698,10 +704,10 @@ class MasksState(State):
                     return
                 continue
             if mission.kind != "discard":
-                return  # skip: used up at his next turns; travel: done on arrival
+                return  # skip: used up at their next turns; travel: done on arrival
             hand = self.hands[seat]
             if not hand:
-                return  # MASKS-MISSION-GIVE-UP: he must go and collect a card first
+                return  # MASKS-MISSION-GIVE-UP: they must go and collect a card first
             if len(hand) > 1:
                 self.phase = DISCARD
                 self.actor = seat
@@ -722,10 +728,10 @@ class MasksState(State):
             if self._may_enter(seat, cell):
                 end, moved = cell, distance
         toa = self.toa_names[seat]
-        text = (f"{self.who[seat]} must move the {toa} Mask {words(mission.spaces)} spaces to the "
+        text = (f"{self.names[seat]} must move the {toa} Mask {words(mission.spaces)} spaces to the "
                 f"{DIR_NAMES[mission.direction]}.")
         if moved < mission.spaces:
-            text += f" He reaches a stopping point after {words(moved)} space{'s' if moved != 1 else ''}."
+            text += f" They reach a stopping point after {words(moved)} space{'s' if moved != 1 else ''}."
         self.pos[seat] = end
         events.append(Event("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved}))
         self._complete_mission(seat, mission.number, events)
@@ -739,8 +745,8 @@ class MasksState(State):
         head = self.missions[seat][0]
         head[1] -= 1
         name = self.game.cards.actions[card].label
-        say(events, "give_up", f"{self.who[seat]} gives up {name} for Mission #{head[0]}: it is placed face "
-            "up in his Game Action Card discard pile.", seat=seat, card=card)
+        say(events, "give_up", f"{self.names[seat]} gives up {name} for Mission #{head[0]}: it is placed "
+            "face up in their Game Action Card discard pile.", seat=seat, card=card)
         if not head[1]:
             self.missions[seat].pop(0)
             self._complete_mission(seat, head[0], events)
@@ -754,15 +760,15 @@ class MasksState(State):
         card = self.chal_draw.pop()
         skill = self.game.cards.challenges[card].skill
         self.chal = [seat, card, skill, 0, 0]
-        say(events, "challenge", f"{self.who[seat]} flips over the top card in the Great Mask Challenge draw "
-            f"pile to reveal Card #{card}. This Great Mask Challenge Card uses {SKILL_NAMES[skill]}.",
+        say(events, "challenge", f"{self.names[seat]} flips over the top card in the Great Mask Challenge "
+            f"draw pile to reveal Card #{card}. This Great Mask Challenge Card uses {SKILL_NAMES[skill]}.",
             seat=seat, card=card, skill=SKILLS[skill])
         self.agenda.append((S_COMPARE,))
         self.agenda.append((S_WINDOW, seat, 0))
 
     def _open_window(self, seat: int, passes: int) -> None:
         """MASKS-CHALLENGE-WINDOW: a player with no card in hand passes without being asked
-        (his hand size is public, so this tells nothing)."""
+        (their hand size is public, so this tells nothing)."""
         if not self.hands[seat]:
             if passes == 0:
                 self.agenda.append((S_WINDOW, 1 - seat, 1))
@@ -803,13 +809,13 @@ class MasksState(State):
         number = pile.pop()
         self.won[seat].append(number)
         card = self.game.cards.mask_cards[number]
-        say(events, "win_card", f"Because {self.who[seat]} won the Great Mask Challenge, he gets to draw a "
-            "card from the top of his Great Mask/Turaga Card pile. He does this and reveals "
+        say(events, "win_card", f"Because {self.names[seat]} won the Great Mask Challenge, they get to draw "
+            "a card from the top of their Great Mask/Turaga Card pile. They do this and reveal "
             f"{card.name} (Card #{number}).", seat=seat, card=number)
         if self._mask_count(seat) >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
             which = "all six" if self.target == MASKS_TO_WIN else words(self.target)
             game = "the game" if self.target == MASKS_TO_WIN else "the shorter game"
-            say(events, "win", f"{self.who[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
+            say(events, "win", f"{self.names[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
                 f"Mask cards and wins {game}!", seat=seat)
             self._end(seat)
             return
@@ -842,7 +848,7 @@ class MasksState(State):
         if self.phase == TURN:
             self.attach_done |= 1 if card.kind == "mask" else 2
         self._update_skills(seat)
-        text = f"{self.who[seat]} decides to equip his Toa with {card.name} (Card #{number}): " \
+        text = f"{self.names[seat]} decides to equip their Toa with {card.name} (Card #{number}): " \
             f"“{card.text}”."
         if before:
             text += f" {self.game.cards.mask_cards[before].name} is no longer attached."
@@ -865,14 +871,14 @@ class MasksState(State):
         self.hands[seat].remove(number)
         self.known[seat].discard(number)
         self.ga_discard[seat].append(number)
-        who = self.who[seat]
+        who = self.names[seat]
         opp = 1 - seat
         text = f"{who} plays {card.label}: “{card.text}”"
         fields = {"seat": seat, "card": number, "effect": card.effect}
         effect = card.effect
         if effect == "push":
             cell = move[3]
-            text += (f" {who} moves {self.who[opp]}'s {self.toa_names[opp]} Mask one space to the "
+            text += (f" {who} moves the {self.toa_names[opp]} Mask one space to the "
                      f"{DIR_NAMES[move[2]]}. Card #{number} is placed face up in {who}'s Game Action Card "
                      "discard pile.")
             events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
@@ -883,7 +889,7 @@ class MasksState(State):
             return
         if effect == "move":
             cell = move[3]
-            text += f" He moves his Toa Mask {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]}."
+            text += f" They move their Toa Mask {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]}."
             events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
             self.phase = None
             self.pos[seat] = cell
@@ -894,14 +900,14 @@ class MasksState(State):
         self.agenda.append((S_TURN, seat) if self.phase == TURN else (S_WINDOW, opp, 0))
         self.phase = None
         if effect == "draw":
-            text += f" He discards it and draws {words(card.amount)} new cards."
+            text += f" They discard it and draw {words(card.amount)} new cards."
             self._draw_with_event(seat, card.amount, text, events)
             if self.missions[seat]:
                 self.agenda.append((S_MISSIONS, seat))
             return
         if effect == "skip":
             self.skips[opp] += card.amount
-            text += f" {self.who[opp]} will skip his next move."
+            text += f" {self.names[opp]} will skip their next move."
         elif effect == "boost":
             self.chal[3 + seat] += card.amount
             text += f" {self.toa_names[seat]} gets {card.amount} more points in this challenge."
@@ -936,7 +942,7 @@ class MasksState(State):
         card = cards.actions[move[1]]
         if card.effect == "push":
             opp = 1 - self.actor
-            return (f"Play {card.label}: give up your turn and move {self.who[opp]}'s Toa Mask "
+            return (f"Play {card.label}: give up your turn and move {self.names[opp]}'s Toa Mask "
                     f"{DIRECTIONS[move[2]]} to {self._space_words(move[3])}")
         if card.effect == "move":
             return (f"Play {card.label}: move {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]} to "
@@ -984,7 +990,7 @@ class MasksState(State):
         reason = _Why(self).reason(action)
         legal = ", ".join(self.legal_actions())
         why = f": {reason}" if reason else ""
-        return f"{action!r} is not legal for {self.who[self.actor]} now{why}. Legal actions: {legal}."
+        return f"{action!r} is not legal for {self.names[self.actor]} now{why}. Legal actions: {legal}."
 
     # -- information -----------------------------------------------------------------------
 
@@ -1023,7 +1029,7 @@ class MasksState(State):
         }
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
-        """What everyone may know of one player: all but his hand and his piles' order."""
+        """What everyone may know of one player: all but their hand and their piles' order."""
         labels = self.labels
         return {
             "toa": self.players[seat],
@@ -1062,7 +1068,7 @@ class MasksState(State):
         return other
 
     def _copy_into(self, other: MasksState) -> None:
-        for name in ("board", "kind", "step", "labels", "target", "who", "toa_names", "move_texts",
+        for name in ("board", "kind", "step", "labels", "target", "toa_names", "move_texts",
                      "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "winner",
                      "turn_player", "setup_events"):
             setattr(other, name, getattr(self, name))
@@ -1256,7 +1262,7 @@ class _Why:
     def _move(self, rest: str) -> str:
         s = self.state
         if s.phase != TURN:
-            return f"a Toa moves in his turn, and now {self._phase()}"
+            return f"a Toa moves in their player's turn, and now {self._phase()}"
         if rest not in DIR_CODES:
             return "a Toa moves one space North, East, South or West (N, E, S, W), never diagonally"
         d = DIR_CODES.index(rest)
@@ -1272,8 +1278,8 @@ class _Why:
         if cell < 0:
             return f"{where} is off the map"
         if cell == s.pos[1 - seat]:
-            return (f"{where} is occupied by {s.who[1 - seat]}'s Toa Mask; to enter it, wait for "
-                    f"{s.who[1 - seat]} to move")
+            return (f"{where} is occupied by {s.names[1 - seat]}'s Toa Mask; to enter it, wait for "
+                    f"{s.names[1 - seat]} to move")
         if s.kind[cell] == CHALLENGE and s.missions[seat]:
             mission = s.missions[seat][0][0]
             return f"{where} is a Challenge space, and Mission #{mission} must be completed first"
@@ -1292,7 +1298,7 @@ class _Why:
             return None, f"there is no Game Action card #{number_text} (they are #21 to #40)"
         number = int(number_text)
         if number not in s.hands[self.seat]:
-            return None, f"card #{number} is not in {s.who[self.seat]}'s hand"
+            return None, f"card #{number} is not in {s.names[self.seat]}'s hand"
         if s.phase not in allowed:
             return None, f"that card cannot be played now: {self._phase()}"
         return number, None
@@ -1314,7 +1320,7 @@ class _Why:
                 return "say which way to move the opponent's Toa Mask: play:N:N, :E, :S or :W"
             d = DIR_CODES.index(extra)
             opp = 1 - self.seat
-            where = f"the space to the {DIR_NAMES[d]} of {s.who[opp]}"
+            where = f"the space to the {DIR_NAMES[d]} of {s.names[opp]}"
             return self._closed(opp, s.step[s.pos[opp]][d], where)
         if effect == "move":
             codes = [code for code, _ in TWO_STEPS]
@@ -1326,7 +1332,7 @@ class _Why:
     def _attach(self, rest: str) -> str | None:
         s = self.state
         if not rest.isdigit() or int(rest) not in s.won[self.seat]:
-            return f"{s.who[self.seat]} has not won a card #{rest}"
+            return f"{s.names[self.seat]} has not won a card #{rest}"
         if s.phase not in (TURN, CLAIM):
             return f"cards are attached before the move or right after winning them, and now {self._phase()}"
         if s.phase == CLAIM:
@@ -1355,7 +1361,7 @@ class _Why:
     def _wait(self, rest: str) -> str:
         if self.state.phase != TURN:
             return f"now {self._phase()}"
-        return "a Toa must always move one space when he can (no skipping)"
+        return "a Toa must always move one space when it can (no skipping)"
 
 
 def load_game(folder: Path | None = None, maps_file: Path | None = None) -> MasksGame:

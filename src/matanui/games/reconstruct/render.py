@@ -4,9 +4,10 @@ depends on it and not every terminal (or eye) shows colour."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..text import fit
+from ..text import fit, game_over, seat_names
 from .rules import ReconstructGame
 
 # Markup colour for each card colour of the deck file; unknown colours print plain.
@@ -42,14 +43,17 @@ def mat_text(game: ReconstructGame, built: list[str]) -> str:
     return f"{len(have)}/7  " + " ".join(cells)
 
 
-def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
+def render(game: ReconstructGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
+    Toa Nuva's names)."""
     seat = obs["seat"]
+    names = seat_names(game, obs, names)
     advanced = "  (advanced)" if obs["advanced"] else ""
     lines = [f"[bold]Toa Nuva Reconstruct[/]  turn {obs['turn']}{advanced}"]
     for s, toa_id in enumerate(obs["players"]):
-        toa = game.deck.toa[toa_id]
+        toa = game.deck.toa[toa_id].name
         you = " (you)" if s == seat else ""
-        lines.append(f"Player {s + 1}{you}: [bold]{toa.name}[/]")
+        lines.append(f"[bold]{toa}[/]{you}" if names[s] == toa else f"{names[s]}{you}: [bold]{toa}[/]")
         lines.append(f"  {mat_text(game, obs['built'][s])}")
     lines.append(
         f"Draw pile: {plural(obs['draw_pile_size'], 'card')}   "
@@ -61,7 +65,7 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
         if s == seat:
             continue
         known = obs["known_in_hands"][s]
-        lines.append(f"Player {s + 1} holds {plural(sizes[s], 'card')}{', known:' if known else '.'}")
+        lines.append(f"{names[s]} holds {plural(sizes[s], 'card')}{', known:' if known else '.'}")
         lines += [f"  {card_text(game, c)}" for c in known]
     if obs["hand"] is not None:
         lines.append("Your hand:" if obs["hand"] else "Your hand: (empty)")
@@ -69,10 +73,9 @@ def render(game: ReconstructGame, obs: dict[str, Any]) -> str:
     pending = obs["pending"]
     if pending:
         lines.append(
-            f"In play: Player {pending['seat'] + 1}'s {card_text(game, pending['card'])} "
+            f"In play: {names[pending['seat']]}'s {card_text(game, pending['card'])} "
             f"({pending['effect']} {pending['part']})"
         )
     if obs["is_over"]:
-        winners = obs["winners"]
-        lines.append("[bold]Game over: " + (f"Player {winners[0] + 1} wins![/]" if winners else "a draw.[/]"))
+        lines.append(game_over(names, obs))
     return fit(lines)

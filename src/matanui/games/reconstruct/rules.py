@@ -71,6 +71,9 @@ class ReconstructGame(Game):
     def characters(self) -> list[str]:
         return list(self.deck.toa)
 
+    def character_name(self, character: str) -> str:
+        return self.deck.toa[character].name
+
     def options_schema(self) -> dict[str, Option]:
         return OPTIONS
 
@@ -145,8 +148,8 @@ class ReconstructState(State):
         self.phase = PLAY
         self.turn_player = first
         self.setup_events = [
-            Event("setup", f"{self._who(0)} builds {self._toa(0)}; {self._who(1)} builds "
-                  f"{self._toa(1)}. Each player draws 3 cards; {self._who(first)} goes first.",
+            Event("setup", f"{self._builder(0)} and {self._builder(1)} each build their Toa Nuva. "
+                  f"Each player draws 3 cards; {self._who(first)} goes first.",
                   {"first_player": first}),
         ]
         self.setup_events += self._begin_turn(first, 1)
@@ -296,20 +299,20 @@ class ReconstructState(State):
         part_name = self.game.deck.parts[part].name
         if kind == "add":
             self.built[me] |= 1 << part
-            events = [Event("add", f"{self._who(me)} adds {self._toa(me)}'s {part_name} "
+            events = [Event("add", f"{self._who(me)} adds their {part_name} "
                             f"({bin(self.built[me]).count('1')} of 7).",
                             {"seat": me, "part": self.game.deck.parts[part].id})]
             if self.built[me] == ALL_PARTS:  # RECON-WIN
                 self.winner = me
                 self.phase = OVER
-                events.append(Event("win", f"{self._who(me)} has built {self._toa(me)} with all 7 "
-                                    "parts and wins the game!", {"seat": me}))
+                events.append(Event("win", f"{self._who(me)} has built all 7 parts of their Toa Nuva "
+                                    "and wins the game!", {"seat": me}))
                 return events
         else:
             other = 1 - me
             self.built[other] &= ~(1 << part)
-            events = [Event("remove", f"{self._who(other)} puts back {self._toa(other)}'s "
-                            f"{part_name}.", {"seat": other, "part": self.game.deck.parts[part].id})]
+            events = [Event("remove", f"{self._who(other)} puts back their {part_name}.",
+                            {"seat": other, "part": self.game.deck.parts[part].id})]
         return events + self._end_turn(me)
 
     def _stop(self, stop_card: int) -> list[Event]:
@@ -350,7 +353,12 @@ class ReconstructState(State):
     # -- words -------------------------------------------------------------------------
 
     def _who(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return self.names[seat]
+
+    def _builder(self, seat: int) -> str:
+        """'Tahu Nuva', or 'Ana (Tahu Nuva)' for a player who gave a display name."""
+        who, toa = self.names[seat], self._toa(seat)
+        return who if who == toa else f"{who} ({toa})"
 
     def _toa(self, seat: int) -> str:
         return self.game.deck.toa[self.players[seat]].name

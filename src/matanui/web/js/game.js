@@ -87,7 +87,7 @@ async function receive(connection, message) {
     connection.seat = message.seat;
     connection.log = message.events;
     connection.view = message;
-    connection.last = message.last_events || message.events.slice(-1);
+    connection.last = message.last_events?.length ? message.last_events : message.events.slice(-1);
     connection.live = true;
     connection.failures = 0;
     waiting = "";
