@@ -5,12 +5,14 @@ of each tutorial at both widths are kept."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
 
 from .conftest import PHONE, screenshot
 
+RULE_ID = re.compile(r"\b[A-Z]{3,}(?:-[A-Z0-9]+)+\b")  # MAKUTA-COLLECT, as docs/rules names rules
 TUTORIALS = [("reconstruct", 1), ("masks", 1), ("masks", 2), ("masks", 3), ("makuta", 1)]
 
 
@@ -30,6 +32,9 @@ def test_a_tutorial_is_played_to_its_end_by_clicking(server, page, game, number)
     first = page.locator(f'#actions button[data-action="{moves[0]}"]:enabled')
     first.wait_for()
     assert page.text_content("#intro")
+    # What the step teaches is said in words; its rule id stays off the screen.
+    assert page.get_attribute("#explain", "data-teaches")
+    assert not RULE_ID.search(page.inner_text("body"))
 
     # A legal move that is not the tutorial's: a hint, and the tutorial's move is pointed out.
     other = page.locator(f'#actions button:enabled:not([data-action="{moves[0]}"])')
