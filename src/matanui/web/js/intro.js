@@ -4,7 +4,7 @@
 import { api, el, rememberTokens } from "./common.js";
 import { gamePicture } from "./pictures.js";
 
-const DIFFICULTY = { easy: "easy to learn", medium: "learned in a game or two", hard: "takes a while to learn" };
+const DIFFICULTY = { easy: "easy to learn", medium: "moderate to learn", hard: "hard to learn" };
 
 // The level "Play against a bot" gives: the game's sensible player (the catalog's words say so).
 const QUICK_LEVEL = "medium";
