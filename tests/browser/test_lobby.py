@@ -1,15 +1,19 @@
-"""The lobby and the connection as a person meets them: each game's options as typed controls
-with their help, no bot menu on a person's seat, a display name shown as plain text, "Your
-games" with Resume, and the game page saying it is reconnecting while the server is away."""
+"""The lobby and the connection as a person meets them: a card per game that says what it is
+and plays it against a bot in one click, each game's options as typed controls with their
+help, no bot menu on a person's seat, characters and display names shown as plain text,
+joining an open seat with a name, "Your games" with Resume, and the game page saying it is
+reconnecting while the server is away."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
 
+import pytest
+
 from tests.server.process import free_port, start_server
 
-from .conftest import screenshot
+from .conftest import PHONE, screenshot
 
 SETTLED = "() => document.querySelector('#actions button:not([disabled])')"
 
@@ -79,7 +83,7 @@ def test_a_display_name_is_shown_as_text_never_as_markup(server, page):
     game_id = created_id(page)
     assert summary(server, game_id)["seats"][0]["name"] == "<b>x</b>"
     page.wait_for_selector(f"#game-list li[data-game='{game_id}']")
-    assert "<b>x</b> · tahu" in page.inner_text(f"#game-list li[data-game='{game_id}']")
+    assert "<b>x</b> · Tahu Nuva" in page.inner_text(f"#game-list li[data-game='{game_id}']")
     page.click("text=Play this seat")
     page.wait_for_function(SETTLED, timeout=15_000)
     assert "(you: <b>x</b> · Tahu Nuva)" in page.inner_text("#title")
@@ -168,16 +172,76 @@ def test_the_game_list_can_show_one_game_only(server, page):
 
 
 def test_the_lobby_says_what_each_bot_level_is_and_how_it_scored(server, page):
-    """Choosing a bot, a person reads what easy, medium and hard are in this game, how medium
-    and hard scored against easy there and hard against medium."""
+    """Choosing a bot, a person reads what easy, medium and hard are in this game in plain
+    words; how medium and hard scored against easy there, and hard against medium, waits
+    behind "How we measured the bots"."""
     page.goto(server + "/")
     page.select_option("#game-select", "reconstruct")
     notes = page.locator("#bot-levels li").all_inner_texts()
     assert [note.split(" — ")[0] for note in notes] == ["easy", "medium", "hard"]
-    assert "scores 0.85 against easy" in notes[1]
+    assert "plays any legal move at random" in notes[0]
+    assert not any("Elo" in note or "0.85" in note for note in notes)
+    assert page.locator("#bot-figures").is_hidden()
+    page.click("#bot-measured summary")
+    figures = page.locator("#bot-figures li").all_inner_texts()
+    assert "scores 0.85 against easy" in figures[1] and "scores 0.68 against medium" in figures[2]
     screenshot(page, "lobby-bot-levels")
-    assert "scores 0.68 against medium" in notes[2]
     page.select_option("#game-select", "makuta")
-    hard = page.locator("#bot-levels li").all_inner_texts()[2]
-    assert "its judgement tuned over 56,000 games" in hard and "scores 0.71 against medium" in hard
-    screenshot(page, "lobby-bot-levels-makuta")
+    assert "its judgement tuned over 56,000 games" in page.locator("#bot-levels li").all_inner_texts()[2]
+    assert "scores 0.71 against medium" in page.locator("#bot-figures li").all_inner_texts()[2]
+
+
+@pytest.mark.parametrize("game", ["reconstruct", "masks", "makuta"])
+def test_each_game_is_a_card_that_plays_it_against_a_bot_in_one_click(server, page, game):
+    page.goto(server + "/")
+    card = page.locator(f".game-card[data-game='{game}']")
+    card.locator("svg.game-picture").wait_for()
+    facts = card.locator(".facts li").all_inner_texts()
+    assert facts[0].endswith("players") and facts[1].startswith("about ") and facts[1].endswith(" min")
+    assert card.locator(f"a[href='/rules/{game}']").inner_text() == "How to play"
+    assert card.locator(f"a[href^='/tutorials/{game}/']").count() >= 1
+    card.locator("button", has_text="Play against a bot").click()
+    page.wait_for_url("**/games/*", timeout=15_000)
+    game_id = page.url.split("/games/")[1].split("#")[0]
+    seats = summary(server, game_id)["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot"] and seats[1]["level"] == "medium"
+    page.wait_for_selector("#actions button, #title")
+
+
+def test_a_newcomer_on_a_phone_sees_the_games_and_a_tutorial_first(server, page):
+    page.set_viewport_size(PHONE)
+    page.goto(server + "/")
+    first = page.locator(".game-card a[href^='/tutorials/']").first
+    first.wait_for()
+    box = first.bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"]  # on the first screen, no scrolling
+    play = page.locator(".game-card button", has_text="Play against a bot").first
+    assert play.bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.locator("main a[href='/docs']").count() == 0  # the API is for developers: in the footer
+    assert page.locator("footer a[href='/docs']").count() == 1
+
+
+def test_joining_an_open_seat_asks_for_a_name_and_sends_it_only_when_typed(server, page):
+    sent: list[str | None] = []
+    page.route("**/api/games/*/join", lambda route: (sent.append(route.request.post_data), route.continue_()))
+    ids = []
+    for _ in range(2):
+        body = {"game": "reconstruct", "public": True, "seats": [{"kind": "human"}, {"kind": "open"}]}
+        request = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(),
+                                         headers={"content-type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            ids.append(json.load(response)["id"])
+    page.goto(server + "/")
+    for game_id, name in zip(ids, ["Ana", ""], strict=True):
+        page.goto(server + "/")
+        row = page.locator(f"#game-list li[data-game='{game_id}']")
+        row.locator("button", has_text="Join").click()
+        field = row.locator("input[aria-label='Your display name (optional)']")
+        assert field.get_attribute("maxlength") == "24"
+        field.fill(name)
+        if name:
+            screenshot(page, "lobby-join-name")
+        row.locator("button[type=submit]").click()
+        page.wait_for_url(f"**/games/{game_id}", timeout=15_000)
+    assert sent == [json.dumps({"name": "Ana"}, separators=(",", ":")), None]

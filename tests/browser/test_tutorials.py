@@ -5,12 +5,14 @@ of each tutorial at both widths are kept."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
 
 from .conftest import PHONE, screenshot
 
+RULE_ID = re.compile(r"\b[A-Z]{3,}(?:-[A-Z0-9]+)+\b")  # MAKUTA-COLLECT, as docs/rules names rules
 TUTORIALS = [("reconstruct", 1), ("masks", 1), ("masks", 2), ("masks", 3), ("makuta", 1)]
 
 
@@ -25,11 +27,14 @@ def test_a_tutorial_is_played_to_its_end_by_clicking(server, page, game, number)
     console_errors: list[str] = []
     page.on("console", lambda note: console_errors.append(note.text) if note.type == "error" else None)
     page.goto(server + "/")
-    page.click(f'#tutorial-list a[href="/tutorials/{game}/{number}"]')
+    page.click(f'.game-card a[href="/tutorials/{game}/{number}"]')
     moves = learners_moves(server, game, number)
     first = page.locator(f'#actions button[data-action="{moves[0]}"]:enabled')
     first.wait_for()
     assert page.text_content("#intro")
+    # What the step teaches is said in words; its rule id stays off the screen.
+    assert page.get_attribute("#explain", "data-teaches")
+    assert not RULE_ID.search(page.inner_text("body"))
 
     # A legal move that is not the tutorial's: a hint, and the tutorial's move is pointed out.
     other = page.locator(f'#actions button:enabled:not([data-action="{moves[0]}"])')
@@ -65,8 +70,8 @@ def test_a_reload_resumes_the_tutorial_where_it_was(server, page):
 
 def test_the_lobby_lists_the_tutorials_on_a_phone(server, page):
     page.goto(server + "/")
-    page.wait_for_selector('#tutorial-list a[href="/tutorials/makuta/1"]')
-    assert page.locator("#tutorial-list li").count() == len(TUTORIALS)
+    page.wait_for_selector('.game-card a[href="/tutorials/makuta/1"]')
+    assert page.locator(".game-card .tutorial-list li").count() == len(TUTORIALS)
     screenshot(page, "lobby-tutorials")
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

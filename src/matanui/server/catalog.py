@@ -1,8 +1,9 @@
 """What the browser needs to know about each game before it draws one: its characters, options
 and player counts (from the contract), and its picture book: the printed components an
 observation refers to by id (Reconstruct's cards and parts, ...), read from the game's own
-data, and the key to every symbol its board shows (games/<game>/data/legend.toml). Data
-only: no rule is read or restated here.
+data, the key to every symbol its board shows (games/<game>/data/legend.toml), and what the
+lobby says to introduce it (games/<game>/data/intro.toml). Data only: no rule is read or
+restated here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from matanui import games
 from matanui.ai import levels
 from matanui.engine import Game
 from matanui.games import packs
-from matanui.games.guide import legend_data
+from matanui.games.guide import introduction_data, legend_data
 
 from . import rules_page
 from .bots import BOT_LEVELS
@@ -74,11 +75,33 @@ PICTURE_BOOKS: dict[str, Callable[[Any], dict[str, Any]]] = {
 }
 
 
+def _character_names(game: Game) -> dict[str, str]:
+    """Each character's name as players know it ("Tahu Nuva" for `tahu`), from the game's
+    picture book; the id itself where a game has no book."""
+    book = PICTURE_BOOKS.get(game.name)
+    toa = book(game)["toa"] if book else {}
+    return {c: toa.get(c, {}).get("name", c) for c in game.characters()}
+
+
+def _level_words(game: str) -> dict[str, dict[str, str]]:
+    """Each bot level in plain words (`what`) and, apart, how it was measured (`measured`):
+    the lobby shows the words and keeps the figures behind a "how we measured" toggle."""
+    notes = levels.describe(game)
+    words = {}
+    for level in BOT_LEVELS:
+        what = levels.what(level, game)
+        words[level] = {"what": what, "measured": notes[level].removeprefix(what).removeprefix("; ")}
+    return words
+
+
 def describe_game(game: Game) -> dict[str, Any]:
     return {"id": game.name, "title": game.title, "min_players": game.min_players,
             "max_players": game.max_players, "characters": game.characters(),
+            "character_names": _character_names(game),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
             "levels": list(BOT_LEVELS), "level_notes": levels.describe(game.name),
+            "level_words": _level_words(game.name),
+            "introduction": introduction_data(game.name),
             "how_to_play": rules_page.link(game.name)}
 
 

@@ -23,7 +23,9 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
     """In a worker: the replay of `record` for `seat` (None: the public view), as JSON text.
 
     An action id or its words may name what only the actor knew (a card from the hand):
-    shown to the actor, and to everyone once the game is over (`over`), with the record."""
+    shown to the actor, and to everyone once the game is over (`over`), with the record.
+    A frame's `text` is the decision's words alone; the page names the actor (`actor`) the
+    way every surface does, by display name or character."""
     full = Record.from_dict(record)
     step = replay(replace(full, actions=[]))
     frames = [{"action": None, "text": "Set-up", "events": [e.view(seat) for e in setup_events(step)],
@@ -31,7 +33,7 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
     for action in full.actions:
         actor = step.current_player
         shown = over or seat == actor
-        text = f"{step.names[actor]}: " + (step.describe(action) if shown else "decides.")
+        text = step.describe(action) if shown else "decides."
         events = step.apply(action)
         frames.append({"action": action if shown else None, "actor": actor, "text": text,
                        "events": [e.view(seat) for e in events], "observation": step.observation(seat)})

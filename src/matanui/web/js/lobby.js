@@ -1,13 +1,19 @@
-// The lobby: the form that creates a game (its seats, people or bots, and its options, drawn
-// from each game's option schema in the catalog), the games this browser holds a seat in, and
-// the list of open, running and finished games.
+// The lobby: each game's card (intro.js), the form that creates a game your way (its seats,
+// people or bots, and its options, drawn from each game's option schema in the catalog), the
+// games this browser holds a seat in, and the list of open, running and finished games.
 import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
+import { drawGameCards } from "./intro.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
 const NAME_CHARS = 24; // SeatSpec.name's limit on the server
 
 function currentGame() { return catalog.find((g) => g.id === $("game-select").value); }
+
+// A character as players know it ("Tahu Nuva"), from the catalog.
+function characterName(gameId, character) {
+  return catalog.find((g) => g.id === gameId)?.character_names[character] || character;
+}
 
 // Only what a seat of its kind uses is shown: a bot's level for a bot, a name for a person.
 function showSeatFields(row) {
@@ -29,7 +35,8 @@ function seatRow(game, index, kind) {
     el("select", { name: "level", "aria-label": `${label} bot level` },
       game.levels.map((level) => el("option", { value: level, selected: level === "medium" }, level))),
     el("select", { name: "character", "aria-label": `${label} character` },
-      ["", ...game.characters].map((c) => el("option", { value: c }, c || "any character"))));
+      el("option", { value: "" }, "any character"),
+      game.characters.map((c) => el("option", { value: c }, game.character_names[c]))));
   showSeatFields(row);
   return row;
 }
@@ -74,10 +81,14 @@ function followSeatCount() {
   }
 }
 
-// What each bot level is, with its measured scores against the levels below in this game (the catalog's words).
+// What each bot level is, in plain words; how it scored against the levels below in this game
+// sits behind "How we measured the bots" (the catalog's words for both).
 function drawLevelNotes(game) {
+  const words = game.level_words;
   $("bot-levels").replaceChildren(...game.levels.map((level) =>
-    el("li", {}, el("b", {}, level), ` — ${game.level_notes[level]}`)));
+    el("li", {}, el("b", {}, level), ` — ${words[level].what}`)));
+  $("bot-figures").replaceChildren(...game.levels.map((level) =>
+    el("li", {}, el("b", {}, level), ` — ${words[level].measured}`)));
 }
 
 function drawForm() {
@@ -130,19 +141,20 @@ async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   try {
-    const created = await api("/api/games", { method: "POST", body: JSON.stringify(readForm()) });
+    const form = readForm();
+    const created = await api("/api/games", { method: "POST", body: JSON.stringify(form) });
     // The creator's seat (every person's seat, hot-seat) is this browser's from now on: it is
     // listed under "Your games" whether or not its link is followed now.
     const mine = created.seats.filter((seat) => seat.token).map((seat) => seat.token);
     if (mine.length) rememberTokens(created.id, created.hotseat_link ? mine : mine.slice(0, 1));
-    showCreated(created);
+    showCreated(created, form.game);
     refresh();
   } catch (error) {
     $("create-error").textContent = error.message;
   }
 }
 
-function showCreated(created) {
+function showCreated(created, gameId) {
   const box = $("created");
   box.hidden = false;
   const absolute = (link) => new URL(link, location.href).href;
@@ -152,12 +164,12 @@ function showCreated(created) {
   } else {
     const humans = created.seats.filter((s) => s.token);
     humans.forEach((seat, i) => {
-      items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${seat.character}) `),
+      items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${characterName(gameId, seat.character)}) `),
         i === 0 ? el("a", { class: "button primary", href: seat.link }, "Play this seat") : "",
         el("input", { type: "text", readonly: true, value: absolute(seat.link), "aria-label": `invite link for Player ${seat.seat + 1}`, onfocus: (e) => e.target.select() })));
     });
     for (const seat of created.seats.filter((s) => s.kind === "open")) {
-      items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${seat.character}) `),
+      items.push(el("div", {}, el("strong", {}, `Player ${seat.seat + 1} (${characterName(gameId, seat.character)}) `),
         el("span", { class: "small" }, "open: anyone in the lobby may join this seat")));
     }
   }
@@ -166,12 +178,28 @@ function showCreated(created) {
     "Each link is a seat's secret: send it only to the person who plays that seat."), el("div", { class: "links" }, items));
 }
 
-async function join(gameId) {
-  try {
-    const seat = await api(`/api/games/${gameId}/join`, { method: "POST" });
-    rememberTokens(gameId, [seat.token]);
-    location.href = `/games/${gameId}`;
-  } catch (error) { alert(error.message); }
+// Joining an open seat asks for an optional display name; the body is sent only when one was
+// typed, so that a server that takes no body still answers.
+function joinForm(gameId) {
+  const error = el("p", { class: "error small", role: "alert" });
+  const name = el("input", { type: "text", maxlength: NAME_CHARS, placeholder: "your name (optional)",
+    "aria-label": "Your display name (optional)", autocomplete: "nickname" });
+  const submit = async (event) => {
+    event.preventDefault();
+    const typed = name.value.trim();
+    try {
+      const seat = await api(`/api/games/${gameId}/join`, { method: "POST", ...(typed ? { body: JSON.stringify({ name: typed }) } : {}) });
+      rememberTokens(gameId, [seat.token]);
+      location.href = `/games/${gameId}`;
+    } catch (failure) { error.textContent = `Could not join: ${failure.message}`; }
+  };
+  return el("form", { class: "join-form", onsubmit: submit }, name, el("button", { class: "primary", type: "submit" }, "Join"), error);
+}
+
+function join(gameId, button) {
+  const form = joinForm(gameId);
+  button.replaceWith(form);
+  form.querySelector("input").focus();
 }
 
 // The list comes a page at a time (GET /api/games?limit=&before=): the header Link names the
@@ -197,18 +225,19 @@ async function fetchGames() {
   return { games, more: Boolean(url) };
 }
 
-// "Tahu vs Ana · Gali (bot easy)": names are text nodes, never markup.
+// "Tahu Nuva vs Ana · Gali Nuva (bot, medium)": names are text nodes, never markup.
 function seatsText(g) {
   return g.players.map((p, i) => {
     const seat = g.seats[i];
-    return `${seat.name ? `${seat.name} · ` : ""}${p}${seat.kind === "bot" ? ` (bot ${seat.level})` : ""}`;
+    const who = seat.kind === "bot" ? ` (bot, ${seat.level})` : seat.kind === "open" && !seat.claimed ? " (open seat)" : "";
+    return `${seat.name ? `${seat.name} · ` : ""}${characterName(g.game, p)}${who}`;
   }).join(" vs ");
 }
 
 function gameItem(g, buttons) {
   return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
     el("span", { class: "what" }, el("strong", {}, g.title), " ",
-      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} actions${g.data ? ` · ${dataText(g.data)}` : ""}`)),
+      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves${g.data ? ` · ${dataText(g.data)}` : ""}`)),
     ...buttons);
 }
 
@@ -216,6 +245,7 @@ const resume = (g) => el("a", { class: "button primary", href: `/games/${g.id}` 
 
 async function refresh() {
   refreshYours();
+  if (document.querySelector("#game-list .join-form")) return;  // not redrawn under the person typing
   let games, more;
   try { ({ games, more } = await fetchGames()); } catch { return; }
   const list = $("game-list");
@@ -224,7 +254,10 @@ async function refresh() {
   list.replaceChildren(...games.map((g) => {
     const buttons = [];
     if (heldTokens(g.id).length) buttons.push(resume(g));
-    else if (g.status === "open") buttons.push(el("button", { class: "primary", onclick: () => join(g.id) }, "Join"));
+    else if (g.status === "open") {
+      const button = el("button", { class: "primary", onclick: () => join(g.id, button) }, "Join");
+      buttons.push(button);
+    }
     if (g.status !== "finished") buttons.push(el("a", { class: "button", href: `/games/${g.id}?watch` }, "Watch"));
     buttons.push(el("a", { class: "button", href: `/games/${g.id}/replay` }, "Replay"));
     return gameItem(g, buttons);
@@ -252,6 +285,7 @@ async function refreshYours() {
 
 async function start() {
   catalog = await api("/api/catalog");
+  drawGameCards(catalog);
   $("how-to-play").replaceChildren("How to play: ", ...catalog.flatMap((g, i) =>
     [i ? " · " : "", el("a", { href: g.how_to_play }, g.title)]));
   $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.id }, g.title)));

@@ -48,13 +48,15 @@ function draw(current) {
       el("span", { class: "why" }, p.explain))));
   const step = current.step;
   $("explain").hidden = !step;
-  $("explain").replaceChildren(...(step ? [step.explain, " ", el("span", { class: "rule-id", title: "the rule this step teaches (docs/rules)" }, step.teaches)] : []));
+  // The rule id the step teaches (docs/rules) is for the curious in the page's source, never on screen.
+  $("explain").textContent = step ? step.explain : "";
+  $("explain").dataset.teaches = step ? step.teaches : "";
   $("hint").hidden = !current.hint;
   $("hint").textContent = current.hint || "";
 
   const list = $("actions");
   list.replaceChildren(...current.legal.map((action) => el("li", {}, el("button", {
-    dataset: { action: action.id }, title: action.id, class: current.hint && step && action.id === step.action ? "hint" : null,
+    dataset: { action: action.id }, class: current.hint && step && action.id === step.action ? "hint" : null,
     onclick: () => act(action.id),
   }, action.text))));
   if (current.hint && step) {
