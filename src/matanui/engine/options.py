@@ -135,7 +135,7 @@ def turn_limit(help: str, default: int | None = None, per_player: int | None = N
 
 
 FIRST_PLAYER = Option(
-    "choice", "who plays first: a seeded Rock-Paper-Scissors, seat 0 (Player 1) or seat 1 (Player 2)",
+    "choice", "who plays first: a seeded Rock-Paper-Scissors, or the first or the second player listed",
     default="rps",
     choices=("rps", 0, 1), labels=("Rock-Paper-Scissors decides", "Player 1", "Player 2"))
 

@@ -8,6 +8,7 @@
 // offers a choice; the end is a dialog from the viewer's side.
 import { api, appendLog, boardView, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { showEnd } from "./end.js";
+import { nameForm } from "./seatname.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -210,6 +211,11 @@ function draw() {
   }));
   drawLastMove();
   drawTurn(current, connection, legal, act);
+  const naming = document.querySelector(".seat-name");
+  if (!naming && !current.over) {
+    const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
+    if (form) document.querySelector(".play-area").prepend(form);
+  }
   appendLog($("log"), connection.log, { clear: true });
   if (offline) disableActions();
   if (current.over && !endShown && coverFor === null) {
@@ -246,12 +252,30 @@ function drawTurn(current, connection, legal, act) {
   if (connection.seat === null) title.textContent = `${capital(name(who))} to decide${seat?.kind === "bot" ? " (bot)" : ""}`;
   else if (!legal.length) title.textContent = `Waiting for ${name(who)}${thinking}`;
   else title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
+  if (current.closes_at && legal.length) return drawWindow(current, legal, act);
   for (const action of legal) {
     list.append(el("li", {}, el("button", {
       dataset: { action: action.id }, onclick: () => act(action.id),
       onmouseenter: () => highlight(action.id, true), onmouseleave: () => highlight(action.id, false),
     }, action.text)));
   }
+}
+
+// A response window (Reconstruct: a stop card?) closes by itself when its time is up, with
+// the card taking effect: the server holds it open as long whether or not you could answer.
+// With nothing to answer there is nothing to click; with a stop card, its button.
+let windowTimer = null;
+function drawWindow(current, legal, act) {
+  const list = $("actions");
+  const answers = legal.filter((action) => action.targets?.kind !== "allow");
+  const left = () => Math.max(0, Math.ceil(current.closes_at - Date.now() / 1000));
+  const clock = el("li", { class: "window-clock" });
+  const tick = () => { clock.textContent = answers.length
+    ? `Answer within ${left()} s, or it takes effect.` : `You hold no stop card: it takes effect in ${left()} s.`; };
+  tick();
+  clearInterval(windowTimer);
+  windowTimer = setInterval(() => (clock.isConnected ? tick() : clearInterval(windowTimer)), 500);
+  list.append(clock, ...answers.map((action) => el("li", {}, el("button", { class: "primary", dataset: { action: action.id }, onclick: () => act(action.id) }, action.text))));
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
