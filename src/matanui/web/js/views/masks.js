@@ -190,7 +190,7 @@ export function render(root, obs, ctx) {
   }
   stage.querySelector(".turn-line").textContent = `Turn ${obs.turn} · challenge pile ${obs.challenge_pile} · mission pile ${obs.mission_pile}`;
   stage.querySelector(".challenge").textContent = challenge
-    ? `Challenge of ${challenge.skill}: ${challenge.scores.map((score, seat) => `${ctx.name ? ctx.name(seat) : obs.players[seat]} ${score}`).join(" against ")}` : "";
+    ? `Challenge of ${challenge.skill}: ${challenge.scores.map((score, seat) => `${ctx.name ? ctx.name(seat) : ctx.book.components.toa[obs.players[seat]].name} ${score}`).join(" against ")}` : "";
 }
 
 // The figures of the end: Great Masks won and Missions done, per seat.

@@ -5,7 +5,7 @@
 // `targets`. Playing is select-then-confirm: a click on a hand card picks it up (looking is
 // never playing), then a click on the part it goes to, or on its use in the bar, plays it.
 // The last move is marked: the part just added or removed, the card just played.
-import { el, tooltips } from "../common.js";
+import { characterName, el, tooltips } from "../common.js";
 import { cardFrame } from "./cards.js";
 
 const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "right-arm": "rarm",
@@ -32,6 +32,9 @@ function cardFace(book, id, { onclick, small = false, target = false, actions = 
       dataset: { card: id, actions: actions.join(" ") } },
   });
 }
+
+// The page names seats (display name, "you"); a tutorial's page by their characters.
+const seatName = (book, obs, seat, ctx) => (ctx.name ? ctx.name(seat) : characterName(book, obs.players[seat]));
 
 function cardBack(label = "", tip = "A Game Action card, face down") {
   return el("div", { class: "card back", role: "img", "aria-label": "face-down card", "data-tip": tip }, el("span", {}, label));
@@ -114,7 +117,7 @@ function player(book, obs, seat, ctx) {
   const turn = obs.current_player === seat;
   const mine = seat === ctx.seat;
   const seatInfo = ctx.seats?.[seat];
-  const who = ctx.name ? ctx.name(seat) : `Player ${seat + 1}`;
+  const who = seatName(book, obs, seat, ctx);
   return el("section", { class: `player${turn ? " to-move" : ""}${mine ? " me" : ""}`, dataset: { seat } },
     el("h3", {}, mine ? "You" : who.charAt(0).toUpperCase() + who.slice(1),
       el("span", { class: "small" }, seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : ""),
@@ -132,7 +135,7 @@ function centre(book, obs, ctx) {
   return el("section", { class: "centre" },
     el("div", { class: "pile" }, cardBack(obs.draw_pile_size, `The draw pile: ${obs.draw_pile_size} Game Action cards`), el("small", {}, "draw pile")),
     el("div", { class: "in-play" }, pending
-      ? [cardFace(book, pending.card, { just: true }), el("small", {}, `${ctx.name ? ctx.name(pending.seat) : `Player ${pending.seat + 1}`} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
+      ? [cardFace(book, pending.card, { just: true }), el("small", {}, `${seatName(book, obs, pending.seat, ctx)} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
       : el("small", {}, `Turn ${obs.turn}${obs.advanced ? " · advanced" : ""}`)),
     el("div", { class: "pile discard" },
       top !== undefined ? cardFace(book, top, { small: true, just: justCards.has(top) }) : el("div", { class: "card small empty" }),
