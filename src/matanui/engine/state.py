@@ -253,6 +253,13 @@ class State(ABC):
         Games override it; the keys each game uses are listed in docs/protocol.md."""
         return {}
 
+    def automatic_action(self) -> str | None:
+        """The one legal action that the seat to decide need not be asked about, because it
+        is the only one and taking it reveals nothing hidden and chooses nothing (an
+        interface may take it for a person); None when the seat must be asked. A game
+        overrides it with the decisions that qualify; by default every decision is asked."""
+        return None
+
     # -- information -------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, Any]:
