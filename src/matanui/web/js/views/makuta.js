@@ -331,19 +331,19 @@ function island(ctx, obs, stage) {
   stage.layBar.querySelector(".ways").replaceChildren(...(mine ? wayButtons(ctx, obs, stage) : []));
   if (stage.lay) showPlacement(stage, stage.lay.index);
   animatePawns(stage, obs, list, origin);
-  follow(stage, obs, list, origin);
+  follow(stage, obs, list, origin, ctx.legal.length > 0);
 }
 
-// Keep what is happening in view: the board being laid, the board just laid, else the pawn
-// of whoever's turn it is (another Toa while it acts, then you). The frame pans only when
-// that place is near its edge or out of sight, so a reader's own panning is not undone.
-function follow(stage, obs, list, origin) {
+// Keep what is happening in view: the board being laid; at your decision, your pawn; else the
+// board just laid, or the pawn of the Toa acting. The frame pans only when that place is near
+// its edge or out of sight, so a reader's own panning is not undone.
+function follow(stage, obs, list, origin, deciding) {
   const frame = stage.frame;
   let point;
   if (stage.lay) {
     const spots = stage.lay.options.map(({ at: [rot, x, y] }) => [x + 3, y + 3]);
     point = [0, 1].map((k) => spots.reduce((sum, q) => sum + q[k], 0) / spots.length);
-  } else if (stage.fresh && stage.fresh.shown !== true) {
+  } else if (stage.fresh && !stage.fresh.shown && !deciding) {
     const [, , x, y] = obs.boards[stage.fresh.index];
     point = [x + 3, y + 3];
     stage.fresh.shown = true;
