@@ -109,7 +109,7 @@ class Island:
     """The boards laid so far and the spaces they make. Spaces (nodes) are numbered in the
     order boards were laid; `adj[4 * node + d]` is the space in direction d or NO_SPACE."""
 
-    __slots__ = ("adj", "board_of", "by_name", "cell", "gate", "gate_portal", "icon",
+    __slots__ = ("_dead", "adj", "board_of", "by_name", "cell", "gate", "gate_portal", "icon",
                  "joined", "makuta", "names", "out", "placed", "rects", "shapes", "xy")
 
     def __init__(self, shapes: dict[str, tuple[Shape, ...]]) -> None:
@@ -128,6 +128,7 @@ class Island:
         self.gate: dict[int, int] = {}  # gate node -> gate number
         self.gate_portal: dict[int, int] = {}  # Makuta portal node -> its gate node
         self.makuta = False
+        self._dead: tuple[int, frozenset[int]] = (-1, frozenset())  # (boards laid, dead portals)
 
     @classmethod
     def rebuild(cls, shapes: dict[str, tuple[Shape, ...]],
@@ -155,6 +156,7 @@ class Island:
         other.gate = dict(self.gate)
         other.gate_portal = dict(self.gate_portal)
         other.makuta = self.makuta
+        other._dead = self._dead  # immutable, and keyed by the boards laid
         return other
 
     def __len__(self) -> int:
@@ -239,6 +241,19 @@ class Island:
 
     def is_open_portal(self, node: int) -> bool:
         return node in self.out and node not in self.joined
+
+    def dead_portals(self) -> frozenset[int]:
+        """The open portals beyond which no board still to come could ever be laid: no room
+        (MAKUTA-BOARD-NO-ROOM), or no board left. Which boards are still to come is public
+        (every board not yet laid), so this tells no one the pile's order. Worked out once
+        per board laid: it changes only then."""
+        laid, dead = self._dead
+        if laid != len(self.placed):
+            left = [b for b in self.shapes if b not in {p[0] for p in self.placed}]
+            dead = frozenset(node for node in self.out if node not in self.joined
+                             and not any(self.placements(node, b) for b in left))
+            self._dead = (len(self.placed), dead)
+        return dead
 
 
 def make_shapes(boards: Iterable[Board]) -> dict[str, tuple[Shape, ...]]:

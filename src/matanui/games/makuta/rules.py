@@ -18,7 +18,7 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
@@ -43,6 +43,8 @@ from .island import DIR_WORDS, DIRS, NO_SPACE, START_NAME, Island, make_shapes
 ROLL, LEVITATE, MOVE, PLACE, RETURN = "roll", "levitate", "move", "place", "return"
 START_TOKEN, REVEAL, GATE, AKAKU, STEAL = "start-token", "reveal", "gate", "akaku", "steal"
 CHALLENGE, BONUS, TAKE, PUT, OVER = "challenge", "bonus", "take", "put", "over"
+# Decisions whose choices everyone can count: one choice there is taken for the player.
+AUTOMATIC_PHASES = frozenset((MOVE, PLACE, RETURN, TAKE, STEAL, PUT))
 
 # Landing resolves these in order (MAKUTA-LANDING-ORDER).
 ST_RAHI, ST_PORTAL, ST_ITEMS, ST_START, ST_REVEAL, ST_GATE, ST_AKAKU, ST_END = range(8)
@@ -59,6 +61,7 @@ OPTIONS = {
 START_ORIGIN_NOTE = "the start board lies with Toa Landing's centre at 0,0"
 
 MOVE_IDS = tuple(f"move:{d}" for d in DIRS)
+WALK_SEARCH_LIMIT = 20_000  # steps tried to find the walks of one move (see `_walks`)
 ROLL_MOVE, LEVITATE_MOVE, STOP_MOVE, SKIP_MOVE = ("roll",), ("levitate",), ("stop",), ("skip",)
 TAKE_START_MOVE, REVEAL_MOVE, CHALLENGE_MOVE = ("take-start",), ("reveal",), ("challenge",)
 STRIKE_MOVE, SETTLE_MOVE = ("strike",), ("settle",)  # the challenge roll's action id is `roll`
@@ -302,8 +305,8 @@ class MakutaState(State):
         if node == self.start_node and self.start:
             return True
         me = self.turn_player
-        return (self._held(me, KANOHI, "steal") is not None
-                and any(p == node for s, p in enumerate(self.pawns) if s != me))
+        return (self.pawns.count(node) > (self.pawns[me] == node)
+                and self._held(me, KANOHI, "steal") is not None)
 
     def _perform(self, move: tuple) -> list[Event]:
         # Which die an arranged roll meets shows only when it is rolled: an arranged roll
@@ -370,15 +373,58 @@ class MakutaState(State):
         self.steps -= 1
         events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]} to {self._space(there)}.",
                         {"seat": me, "to": self.island.names[there]})]
-        # MAKUTA-RAHI-NO-PASS: a Rahi stops the move; so does the last pip.
-        if there in self.rahi or self.steps == 0:
-            return self._arrive(there, events)
-        if not self._can_step(there):  # MAKUTA-MOVE-BLOCKED
+        if not self._move_ends(there):
+            return events
+        if self.steps and there not in self.rahi:  # MAKUTA-MOVE-BLOCKED
             events.append(Event("dead_end", f"{self._who(me)} can go no further: the other "
                                 f"{self.steps} {'space' if self.steps == 1 else 'spaces'} of "
                                 "the roll are lost.", {"seat": me, "unused": self.steps}))
-            return self._arrive(there, events)
-        return events
+        return self._arrive(there, events)
+
+    def _move_ends(self, there: int) -> bool:
+        """Whether the move ends by itself on `there`, just stepped onto: a Rahi stops it
+        (MAKUTA-RAHI-NO-PASS), so do the last pip and a dead end (MAKUTA-MOVE-BLOCKED)."""
+        return there in self.rahi or self.steps == 0 or not self._can_step(there)
+
+    def _walks(self) -> dict[int, list[str]]:
+        """Every space where the move in progress can end, with the fewest legal actions
+        that walk there (the steps, then `stop` where the move ends early), so that a board
+        view can walk to a space in one gesture. Searched over the rules' own step generation
+        (`_step_moves`, `_move_ends`) on this state, put back as it was after each try; at
+        most WALK_SEARCH_LIMIT steps are tried (a green die's twelve, on open ground)."""
+        me = self.turn_player
+        found: dict[int, list[str]] = {}
+        walked: list[str] = []
+        budget = [WALK_SEARCH_LIMIT]
+
+        def keep(node: int, actions: list[str]) -> None:
+            if node not in found or len(actions) < len(found[node]):
+                found[node] = list(actions)
+
+        def search(here: int) -> None:
+            for action, move in self._step_moves().items():
+                if action == "stop":
+                    keep(here, [*walked, action])
+                    continue
+                if budget[0] <= 0:
+                    return
+                budget[0] -= 1
+                there = move[2]
+                self.pawns[me] = there
+                self.path.append(there)
+                self.steps -= 1
+                walked.append(action)
+                if self._move_ends(there):
+                    keep(there, walked)
+                else:
+                    search(there)
+                walked.pop()
+                self.steps += 1
+                self.path.pop()
+                self.pawns[me] = here
+
+        search(self.pawns[me])
+        return found
 
     def _do_stop(self, move: tuple) -> list[Event]:
         """MAKUTA-MOVE-STOPPED: once stopped, the rest of the roll is lost."""
@@ -491,8 +537,8 @@ class MakutaState(State):
         me = self.turn_player
         name = self.game.parts.boards[board].name
         events = [Event("board_laid", f"{self._who(me)} joins {name} portal to portal "
-                        f"(turned {rot * 90} degrees, by its portal {q}).",
-                        {"seat": me, "board": board, "rot": rot, "portal": q, "at": [x, y]})]
+                        f"(turned {rot * 90} degrees, by its portal {q + 1}).",
+                        {"seat": me, "board": board, "rot": rot, "portal": q + 1, "at": [x, y]})]
         self._lay(board, rot, x, y, events)
         return self._land(events)
 
@@ -738,9 +784,7 @@ class MakutaState(State):
 
     def _do_use(self, move: tuple) -> list[Event]:
         me = self.turn_player
-        tokens = self.game.parts.tokens
-        token = next(t for k in (KANOHI, TURAGA) for t in self.cards[me][k]
-                     if tokens[t].name == move[1] and t not in self.used)
+        token = self._shown(move[1])
         points = self._bonus_of(me, token)
         self.used.append(token)
         self.bonus += points
@@ -1020,10 +1064,72 @@ class MakutaState(State):
         if kind == "akaku":
             return f"Use the Kanohi Akaku on {self._who(move[1])}: see their tokens, take one"
         if kind == "use":
-            token = next(t for k in (KANOHI, TURAGA) for t in self.cards[me][k]
-                         if self.game.parts.tokens[t].name == move[1] and t not in self.used)
+            token = self._shown(move[1])
             return f"Show {self._label(token)} (+{self._bonus_of(me, token)})"
         return action
+
+    def targets(self, action: str) -> dict[str, Any]:
+        """What a legal action acts on: `{"space": "2,-3"}` for a step (where it leads), a
+        stop, a levitation, a put, a lock turned over or a challenge at a gate;
+        `{"placement": [rot, x, y], "portal": Q, "space": portal}` for laying a board (Q is
+        the new board's portal, numbered from 1 as the words say, joined to the portal
+        `space`); `{"seat": S, "kind": K, "slot": I, "token": face}` for a token of a
+        collector card (its face as the deciding seat sees it); `{"token": face}` for a
+        Kanohi or Turaga shown; `{"seat": S}` for the Toa an Akaku looks at."""
+        move = self._moves_table().get(action)
+        if move is None:
+            return {}
+        kind, names = move[0], self.island.names
+        if kind == "move":
+            return {"space": names[move[2]]}
+        if kind in ("to", "put"):
+            return {"space": names[move[1]]}
+        if kind in ("stop", "take-start", "reveal", "challenge"):
+            return {"space": names[self.pawns[self.turn_player]]}
+        if kind == "place":
+            _, rot, q, x, y = move
+            return {"placement": [rot, x, y], "portal": q + 1, "space": names[self.land_node]}
+        if kind in ("return", "steal", "take"):
+            owner = self.decider if kind == "return" else self.victim
+            token = self.cards[owner][move[1]][move[2]]
+            return {"seat": owner, "kind": KIND_IDS[move[1]], "slot": move[2],
+                    "token": self._face(token, self.decider)}
+        if kind == "use":
+            return {"token": self.game.views[self._shown(move[1])]}
+        if kind == "akaku":
+            return {"seat": move[1]}
+        return {}
+
+    def automatic_action(self) -> str | None:
+        """The one legal action when asking would decide nothing and tell nothing: a step
+        with no other way on and no stop, the only way to lay a board, the only token to
+        give up, lose or take, the only space to put a pawn on. How many of these there are
+        is plain to the whole table. Never a roll (the player rolls the die), and never a
+        decision whose narrowing to one comes from something hidden: `settle` alone (no
+        Kanohi with a bonus), `skip` alone at a gate (keys that do not fit) or at the Akaku
+        (no Akaku held), nor a lone step on another Toa's space by a player with a Kanohi,
+        where an Akaku would have let them stop."""
+        if self.phase not in AUTOMATIC_PHASES or self.is_over:
+            return None
+        moves = self._moves_table()
+        if len(moves) != 1:
+            return None
+        me = self.decider
+        if self.phase == MOVE and self.cards[me][KANOHI] and any(
+                p == self.pawns[me] for s, p in enumerate(self.pawns) if s != me):
+            return None
+        return next(iter(moves))
+
+    def _face(self, token: int, seat: int) -> str:
+        """A token's face as `seat` sees it: its view once seen, else its kind."""
+        game = self.game
+        return game.views[token] if self.known[token] & (1 << seat) else KIND_IDS[game.kind[token]]
+
+    def _shown(self, name: str) -> int:
+        """The decider's Kanohi or Turaga of that name, not yet shown in this challenge."""
+        tokens = self.game.parts.tokens
+        return next(t for k in (KANOHI, TURAGA) for t in self.cards[self.decider][k]
+                    if tokens[t].name == name and t not in self.used)
 
     def _describe_slot(self, verb: str, kind: int, slot: int) -> str:
         owner = self.decider if verb == "return" else self.victim
@@ -1052,7 +1158,9 @@ class MakutaState(State):
         for token in (*self.items.get(node, ()), *([self.locks[node]] if node in self.locks else ())):
             things.append(f"the {self._label(token)}" if self.known[token] & bit
                           else f"a face-down {TOKEN_WORDS[tokens[token].kind]}")
-        if self.island.is_open_portal(node):
+        if node in self.island.dead_portals():
+            kind = "closed portal (no room for a board beyond it)"
+        elif self.island.is_open_portal(node):
             kind = "open portal"
         elif node in self.island.out:
             kind = "joined portal"
@@ -1147,6 +1255,13 @@ class MakutaState(State):
                          if move[0] == "move"},
             "placements": {action: [rot, x, y] for action, (_, rot, _q, x, y) in self.placements.items()},
             "reach": [names[n] for n in self._reach()],
+            # For the seat to decide only (worked out for it alone): each space this move can
+            # end on, with the actions that walk there; each placement's look on the table.
+            "walks": ({names[n]: actions for n, actions in self._walks().items()}
+                      if seat == self.decider and self.phase == MOVE else {}),
+            "previews": ({action: self._preview(move) for action, move in self.placements.items()}
+                         if seat == self.decider and self.phase == PLACE else {}),
+            "portals": self._portal_states(self.island, self.island.out),
             "pawns": [names[p] for p in self.pawns],
             "dice": [self._die(s)[0] for s in range(len(self.players))],
             "roll": self.roll,
@@ -1169,6 +1284,32 @@ class MakutaState(State):
             "is_over": self.is_over,
             "winners": self.winners,
         }
+
+    @staticmethod
+    def _portal_states(island: Island, portals: Iterable[int]) -> dict[str, str]:
+        """Each portal as `joined` (to another board's), `open` (a board may still be laid
+        beyond it) or `dead` (no board ever can: drawn closed)."""
+        dead = island.dead_portals()
+        return {island.names[n]: "joined" if n in island.joined else "dead" if n in dead
+                else "open" for n in portals if n in island.out}
+
+    def _preview(self, move: tuple) -> dict[str, Any]:
+        """What laying the drawn board so would put on the table, as everyone would see it:
+        its portal number (from 1), the face-down tokens on its spaces, the locks laid on
+        Makuta's gates, and its portals (joined, open or dead) where they would lie."""
+        _, rot, q, x, y = move
+        other = self.clone()
+        first = len(other.island)
+        other._lay(self.placing, rot, x, y, [])
+        island, kinds = other.island, self.game.kind
+        new = range(first, len(island))
+        names = island.names
+        return {"portal": q + 1,
+                "tokens": {names[n]: [KIND_IDS[kinds[t]] for t in other.items[n]]
+                           for n in new if n in other.items},
+                "rahi": {names[n]: "rahi" for n in new if n in other.rahi},
+                "locks": {names[n]: "lock" for n in other.locks if n not in self.locks},
+                "portals": self._portal_states(island, new)}
 
     def _determinize(self, seat: int, rng: random.Random) -> MakutaState:
         """Every token face this seat has not seen is dealt again among the places that hold

@@ -157,10 +157,12 @@ export function zoomFrame(cls) {
       cursor: "grab", excludeClass: "no-pan" });
     frame.addEventListener("wheel", (event) => board.zoom.zoomWithWheel(event));
   };
+  // The whole board, as large as fits (within the zoom's limits) and centred in the frame.
   board.fit = () => {
-    const scale = Math.min(1, frame.clientWidth / content.offsetWidth, frame.clientHeight / content.offsetHeight);
+    const { maxScale, minScale } = board.zoom.getOptions();
+    const scale = Math.max(minScale, Math.min(maxScale, frame.clientWidth / content.offsetWidth, frame.clientHeight / content.offsetHeight));
     board.zoom.zoom(scale, { animate: false });
-    board.zoom.pan(0, 0, { animate: false });
+    board.centre(content.offsetWidth / 2, content.offsetHeight / 2);
   };
   // Bring a point of the content (in unscaled pixels) to the middle of the frame, and keep it
   // there when the window changes size (a phone turned, a window narrowed).

@@ -1,14 +1,19 @@
 // Quest for Makuta: the island grows board by board. Each placed board is drawn in its turn
 // and place, on a frame that pans and zooms; every space shows its printed icon and its name
 // (the x,y the moves use), the tokens lying on it (face down as the seat sees them), Rahi,
-// locks and the Toa pawns side by side. The path just walked and the spaces the roll can
-// still reach are marked, the spaces a step leads to are clickable, and a drawn board is shown in every legal placement to click.
-// Where a choice lies comes from the observation (`leads_to`, `reach`, `placements`), never
-// from a rule.
+// locks and the Toa pawns side by side. A click on a highlighted space walks the whole move
+// there (the engine's `walks`: its own legal steps, sent one by one while the pawn walks); a
+// drawn board is previewed whole in one legal placement at a time (`previews`). The last move
+// stays marked (the path, where it came from, the board just laid) and the view follows
+// whoever acts. Where a choice lies comes from the observation and each action's `targets`,
+// never from a rule or an action id.
 import { el, legend, tooltips, zoomFrame } from "../common.js";
 import { icon } from "./icons.js";
 
 const SQUARE = 48;  // px per square: a 44 px space and its margin
+const STEP_MS = 240;  // one space of a pawn's walk
+const TURN_MS = 1400;  // the temple's turn
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 // The printed icons: the board files' legend (data/boards.toml), in words for the reader.
 const SPACES = {
@@ -22,6 +27,7 @@ const SPACES = {
   G: { icon: "gate", name: "Temple gate", text: "A gate of Makuta's temple, closed by a lock: open it with keys that match its code, then challenge Makuta." },
   M: { icon: "temple", name: "Makuta's temple", text: "Not a space: the temple in the centre of Makuta's board, turned by its gates." },
 };
+const DEAD_PORTAL = { name: "Closed portal", text: "No board can ever be laid beyond it (no room, or no board left): landing here opens nothing." };
 const TOKENS = {
   kanohi: { name: "Kanohi token", text: "A Great Mask: kept on your collector card, it adds to your rolls or has a power." },
   turaga: { name: "Turaga token", text: "A village elder: kept on your collector card, it helps in a challenge." },
@@ -30,9 +36,16 @@ const TOKENS = {
   lock: { name: "Lock", text: "Closes a temple gate; its secret code is shown when it is opened." },
 };
 
-function spaces(book, obs) {
+const toaName = (book, obs, seat) => book.components.toa[obs.players[seat]].name;
+// The viewer is "you"; the others by the name they gave, else their Toa.
+const nameOf = (ctx, obs, seat) => (seat === ctx.seat ? "you" : ctx.seats?.[seat]?.name || toaName(ctx.book, obs, seat));
+const capital = (text) => text[0].toUpperCase() + text.slice(1);
+const boardName = (book, id) => book.components.board_names?.[id] || id;
+
+// The spaces of some laid boards ([board, rot, x, y] each), on the island's grid.
+function spaces(book, boards) {
   const list = [];
-  for (const [boardId, rot, x, y] of obs.boards) {
+  for (const [boardId, rot, x, y] of boards) {
     const shape = book.components.boards[boardId][rot];
     shape.cells.forEach((squares, i) => {
       const mark = shape.icons[i];
@@ -43,6 +56,9 @@ function spaces(book, obs) {
   }
   return list;
 }
+
+const middleOf = (space) => space.squares[Math.floor(space.squares.length / 2)];
+const pixels = ([sx, sy], origin) => [(sx - origin[0] + 0.5) * SQUARE, (sy - origin[1] + 0.5) * SQUARE];
 
 // What a token face says: "kanohi" face down, "kanohi:hau" face up (labels from the book).
 function tokenInfo(book, face) {
@@ -56,13 +72,16 @@ function tokenChip(book, face, where) {
   return el("span", { class: `chip tk-${t.kind}${face.includes(":") ? " up" : ""}`, "data-tip": `${t.label}${where}: ${t.text}` }, icon(t.kind));
 }
 
-function pawn(book, obs, seat) {
-  const toa = book.components.toa[obs.players[seat]];
-  return el("span", { class: `pawn t-${obs.players[seat]}`, "data-tip": `${toa.name}'s pawn (Player ${seat + 1})${obs.turn_player === seat ? ", whose turn it is" : ""}` },
-    el("span", { class: "pawn-head" }, toa.name[0]));
+function pawn(ctx, obs, seat) {
+  const toa = toaName(ctx.book, obs, seat);
+  const who = nameOf(ctx, obs, seat);
+  const whose = seat === ctx.seat ? `Your pawn (${toa})` : `${who}'s pawn${who === toa ? "" : ` (${toa})`}`;
+  return el("span", { class: `pawn t-${obs.players[seat]}`, dataset: { seat }, "data-tip": `${whose}${obs.turn_player === seat ? ", whose turn it is" : ""}` },
+    el("span", { class: "pawn-head" }, toa[0]));
 }
 
-function contents(book, obs, space) {
+function contents(ctx, obs, space) {
+  const book = ctx.book;
   const where = ` on ${space.name === "start" ? "Toa Landing" : space.name}`;
   const pawns = obs.pawns.map((p, seat) => (p === space.name ? seat : null)).filter((s) => s !== null);
   const tokens = (space.name === "start" ? obs.start : obs.tokens[space.name]) || [];
@@ -73,77 +92,171 @@ function contents(book, obs, space) {
   ].filter(Boolean);
   return [
     things.length ? el("span", { class: "chips" }, things) : null,
-    pawns.length ? el("span", { class: "pawns" }, pawns.map((seat) => pawn(book, obs, seat))) : null,
+    pawns.length ? el("span", { class: "pawns" }, pawns.map((seat) => pawn(ctx, obs, seat))) : null,
   ];
 }
 
-function spaceNodes(book, obs, ctx, space, origin, targets) {
-  const printed = SPACES[space.mark];
-  const here = targets.get(space.name) || [];
+const actionText = (ctx, id) => ctx.legal.find((a) => a.id === id)?.text || id;
+
+// What a click on each space does: walk there (the whole move), else its one action.
+function choicesOf(obs, ctx) {
+  const choices = new Map();
+  const at = (name) => choices.get(name) || choices.set(name, { ids: [], walk: null }).get(name);
+  for (const { id, targets } of ctx.legal) if (targets?.space && !targets.placement) at(targets.space).ids.push(id);
+  for (const [name, walk] of Object.entries(obs.walks || {})) if (ctx.legal.some((a) => a.id === walk[0])) at(name).walk = walk;
+  return choices;
+}
+
+function clickText(ctx, choice) {
+  if (!choice.walk || choice.walk.length === 1) return actionText(ctx, choice.walk?.[0] || choice.ids[0]);
+  const steps = choice.walk.filter((id) => id !== "stop").length;
+  return `walk here (${steps} step${steps === 1 ? "" : "s"}${choice.walk.at(-1) === "stop" ? ", then stop" : ""})`;
+}
+
+function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
+  const printed = space.mark === "P" && obs.portals?.[space.name] === "dead" ? { ...SPACES.P, ...DEAD_PORTAL } : SPACES[space.mark];
+  const choice = choices.get(space.name);
+  const clickable = choice && (choice.walk || choice.ids.length === 1);
   const walked = obs.path.indexOf(space.name);
   const reach = (obs.reach || []).includes(space.name);
-  const board = book.components.board_names?.[space.board] || space.board;
+  const board = boardName(ctx.book, space.board);
   const title = space.name === "start" ? "Toa Landing (start)" : space.name === "temple" ? "Makuta's temple" : `Space ${space.name} of ${board}`;
-  const tip = `${title} · ${printed.name}: ${printed.text}${walked >= 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${here.length ? ` — click: ${actionText(ctx, here[0])}` : ""}`;
+  const tip = `${title} · ${printed.name}: ${printed.text}${walked === 0 ? " (where the last move started)" : walked > 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${clickable ? ` — click: ${clickText(ctx, choice)}` : ""}`;
+  const dead = printed === SPACES[space.mark] ? "" : " dead";
   const middle = Math.floor(space.squares.length / 2);
+  const marks = `${clickable ? " target" : ""}${walked === 0 && obs.path.length > 1 ? " walk-from" : walked > 0 ? " walked" : ""}${reach ? " reach" : ""}`;
   return space.squares.map(([sx, sy], index) => {
-    const node = el(here.length === 1 ? "button" : "div", {
-      class: `kspace i-${space.mark === "." ? "plain" : space.mark}${here.length ? " target" : ""}${walked >= 0 ? " walked" : ""}${reach ? " reach" : ""}`,
-      "data-tip": tip, dataset: { space: space.name, actions: here.join(" ") },
-      onclick: here.length === 1 ? () => ctx.act(here[0]) : null, "aria-label": here.length === 1 ? tip : null,
+    const node = el(clickable ? "button" : "div", {
+      class: `kspace i-${space.mark === "." ? "plain" : space.mark}${dead}${marks}${extra}`,
+      "data-tip": tip, dataset: { space: space.name, actions: (choice?.walk?.slice(0, 1) || choice?.ids || []).join(" ") },
+      onclick: clickable ? () => (choice.walk ? startWalk(stage, obs, ctx, choice.walk) : ctx.act(choice.ids[0])) : null,
+      "aria-label": clickable ? tip : null,
     },
     index === 0 && space.mark !== "M" && space.name !== "start" ? el("span", { class: "coord" }, space.name) : null,
-    printed.icon && (index === middle || space.mark === "M") ? el("span", { class: "printed" }, icon(printed.icon)) : null,
-    index === middle ? contents(book, obs, space) : null);
+    printed.icon && index === middle && space.mark !== "M" ? el("span", { class: "printed" }, icon(printed.icon)) : null,
+    index === middle ? contents(ctx, obs, space) : null);
     node.style.left = `${(sx - origin[0]) * SQUARE}px`;
     node.style.top = `${(sy - origin[1]) * SQUARE}px`;
     return node;
   });
 }
 
-const actionText = (ctx, id) => ctx.legal.find((a) => a.id === id)?.text || id;
+// -- walking: one click sends the first step; each next view sends the next while it is legal
 
-// Where each legal step or jump leads: a space name per action id, from the observation.
-function targetsOf(obs, ctx) {
-  const targets = new Map();
-  for (const { id } of ctx.legal) {
-    const [kind, arg] = id.split(":");
-    const name = obs.leads_to?.[id] ?? ((kind === "to" || kind === "put") ? arg : null);
-    if (name) targets.set(name, [...(targets.get(name) || []), id]);
+function startWalk(stage, obs, ctx, walk) {
+  stage.walk = { actions: walk, base: obs.path.length, sentAt: obs.path.length };
+  stage.dataset.walking = "on";  // for a reader (or a test) to know the move is not done
+  ctx.act(walk[0]);
+}
+
+function walkOn(stage, obs, ctx) {
+  const walk = stage.walk;
+  if (!walk) return;
+  const next = walk.actions[obs.path.length - walk.base];
+  if (obs.phase !== "move" || !next || !ctx.legal.some((a) => a.id === next)) {
+    stage.walk = null;  // the move ended, or something else is to decide: the player decides
+    delete stage.dataset.walking;
+    return;
   }
-  return targets;
+  if (obs.path.length === walk.sentAt) return;  // drawn again before the last step was taken
+  const version = stage.version;
+  walk.sentAt = obs.path.length;
+  const send = () => { if (stage.version === version && stage.walk === walk) ctx.act(next); };
+  if (stage.moving) stage.moving.finished.then(send, send);
+  else send();
 }
 
-// The drawn board in every legal placement, faint (the one whose button is pointed at shows
-// its spaces and icons), each with a button to lay it so. Buttons never cover each other.
-function ghosts(book, obs, ctx, origin) {
-  if (!obs.placing) return [];
-  const name = book.components.board_names?.[obs.placing] || obs.placing;
-  const taken = [];  // button rectangles already placed, in island pixels
-  const free = (x, y) => !taken.some(([tx, ty]) => Math.abs(tx - x) < 96 && Math.abs(ty - y) < 50);
-  return Object.entries(obs.placements || {}).filter(([id]) => ctx.legal.some((a) => a.id === id)).map(([id, [rot, x, y]]) => {
-    const shape = book.components.boards[obs.placing][rot];
-    const squares = shape.cells.flatMap((cell, i) => cell.map(([cx, cy], j) => {
-      const mark = SPACES[shape.icons[i]];
-      const square = el("span", { class: `ghost-square i-${shape.icons[i] === "." ? "plain" : shape.icons[i]}` },
-        j === 0 && mark?.icon ? icon(mark.icon) : null);
-      Object.assign(square.style, { left: `${cx * SQUARE}px`, top: `${cy * SQUARE}px` });
-      return square;
-    }));
-    const [left, top] = [(x - origin[0]) * SQUARE, (y - origin[1]) * SQUARE];
-    let [bx, by] = [left + (shape.size / 2) * SQUARE - 45, top + (shape.size / 2) * SQUARE - 22];
-    while (!free(bx, by)) by += 50;
-    taken.push([bx, by]);
-    const ghost = el("div", { class: "ghost", dataset: { placement: id } }, squares);
-    Object.assign(ghost.style, { left: `${left}px`, top: `${top}px`, width: `${shape.size * SQUARE}px`, height: `${shape.size * SQUARE}px` });
-    const show = (on) => () => ghost.classList.toggle("shown", on);
-    const place = el("button", { class: "place target no-pan", dataset: { actions: id }, onclick: () => ctx.act(id),
-      onmouseenter: show(true), onmouseleave: show(false), onfocus: show(true), onblur: show(false),
-      "data-tip": `${actionText(ctx, id)}: click to lay ${name} here` }, `portal ${id.split(":")[2]} ↻${rot * 90}°`);
-    Object.assign(place.style, { left: `${bx}px`, top: `${by}px` });
-    return [ghost, place];
-  }).flat();
+// A pawn that moved since the last view walks its path there (or glides, when put or flown).
+function animatePawns(stage, obs, list, origin) {
+  stage.moving = null;
+  const before = stage.pawns;
+  stage.pawns = [...obs.pawns];
+  if (!before || reducedMotion()) return;
+  const centre = (name) => { const s = list.find((q) => q.name === name); return s && pixels(middleOf(s), origin); };
+  obs.pawns.forEach((to, seat) => {
+    const from = before[seat];
+    if (from === to) return;
+    const i = obs.path.lastIndexOf(from);
+    const j = obs.path.lastIndexOf(to);
+    const route = seat === obs.turn_player && i >= 0 && j > i ? obs.path.slice(i, j + 1) : [from, to];
+    const points = route.map(centre);
+    const node = stage.frame.content.querySelector(`.kspace[data-space="${CSS.escape(to)}"] .pawn[data-seat="${seat}"]`);
+    if (!node || points.some((p) => !p)) return;
+    const end = points.at(-1);
+    node.classList.add("moving");
+    const animation = node.animate(points.map(([x, y]) => ({ transform: `translate(${x - end[0]}px, ${y - end[1]}px)` })),
+      { duration: STEP_MS * (points.length - 1), easing: "ease-in-out" });
+    animation.finished.then(() => node.classList.remove("moving"), () => {});
+    if (seat === obs.turn_player) stage.moving = animation;
+  });
 }
+
+// -- laying a board: every legal placement outlined, one at a time drawn whole
+
+function placementsOf(obs, ctx) {
+  const mine = ctx.legal.filter((a) => a.targets?.placement);
+  if (mine.length) return mine.map((a) => ({ id: a.id, at: a.targets.placement, portal: a.targets.portal, text: a.text }));
+  return Object.entries(obs.placements || {}).map(([id, at]) => ({ id, at, portal: obs.previews?.[id]?.portal, text: "" }));
+}
+
+function outlines(ctx, obs, stage, origin) {
+  return stage.lay.options.map(({ id, at: [rot, x, y] }) => {
+    const size = ctx.book.components.boards[obs.placing][rot].size;
+    const outline = el("div", { class: "outline", dataset: { placement: id } });
+    Object.assign(outline.style, { left: `${(x - origin[0]) * SQUARE}px`, top: `${(y - origin[1]) * SQUARE}px`,
+      width: `${size * SQUARE}px`, height: `${size * SQUARE}px` });
+    return outline;
+  });
+}
+
+// One button per way to lay the board, beside the bar: pointing at one shows it, a click lays it.
+function wayButtons(ctx, obs, stage) {
+  const name = boardName(ctx.book, obs.placing);
+  return stage.lay.options.map((option, index) => el("button", {
+    class: "place target", dataset: { actions: option.id }, onclick: () => ctx.act(option.id),
+    onmouseenter: () => showPlacement(stage, index), onfocus: () => showPlacement(stage, index),
+    "data-tip": `${option.text}: click to lay ${name} so` }, `${index + 1}: ↻${option.at[0] * 90}°`));
+}
+
+// The placement shown whole: the new board's spaces with the tokens that would be laid on it
+// (face down), its portals open, joined or closed, and the bar that says it and lays it.
+function showPlacement(stage, index) {
+  const { obs, ctx, origin, options, layer } = stage.lay;
+  const count = options.length;
+  stage.lay.index = (index + count) % count;
+  const option = options[stage.lay.index];
+  const preview = obs.previews?.[option.id];
+  for (const node of stage.querySelectorAll(".outline, .place")) {
+    node.classList.toggle("shown", (node.dataset.placement || node.dataset.actions) === option.id);
+  }
+  if (!preview) return;
+  const looks = { ...obs, tokens: preview.tokens, rahi: preview.rahi, locks: { ...obs.locks, ...preview.locks }, portals: preview.portals, pawns: [], path: [], reach: [], start: [] };
+  const list = spaces(ctx.book, [[obs.placing, ...option.at]]);
+  layer.replaceChildren(...list.flatMap((s) => spaceNodes(ctx, looks, s, origin, new Map(), stage, " preview")));
+  const [rot] = option.at;
+  stage.layBar.querySelector(".lay-text").textContent =
+    `${boardName(ctx.book, obs.placing)}: way ${stage.lay.index + 1} of ${count}, ${rot ? `turned ${rot * 90}°` : "not turned"}, by its portal ${option.portal}`;
+  stage.layBar.querySelector(".lay-it").onclick = () => ctx.act(option.id);
+}
+
+function layBar(stage) {
+  const cycle = (by) => () => stage.lay && showPlacement(stage, stage.lay.index + by);
+  const bar = el("div", { class: "lay-bar no-pan", hidden: true, role: "group", "aria-label": "Lay the new board" },
+    el("button", { "aria-label": "Previous way to lay it", "data-tip": "Previous way to lay it (← key)", onclick: cycle(-1) }, "◀"),
+    el("span", { class: "lay-text", "aria-live": "polite" }),
+    el("button", { "aria-label": "Next way to lay it", "data-tip": "Next way to lay it (→ key)", onclick: cycle(1) }, "▶"),
+    el("button", { class: "lay-it" }, "Lay it here"), el("span", { class: "ways" }));
+  document.addEventListener("keydown", (event) => {
+    if (!stage.lay?.mine || event.target.closest?.("input, textarea, select")) return;
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      event.preventDefault();
+      cycle(event.key === "ArrowLeft" ? -1 : 1)();
+    }
+  });
+  return bar;
+}
+
+// -- the island
 
 function extent(book, obs, list) {
   const squares = list.flatMap((s) => s.squares);
@@ -156,64 +269,159 @@ function extent(book, obs, list) {
   return { origin: [Math.min(...xs), Math.min(...ys)], width: Math.max(...xs) - Math.min(...xs) + 1, height: Math.max(...ys) - Math.min(...ys) + 1 };
 }
 
-function island(book, obs, ctx, frame) {
-  const list = spaces(book, obs);
+// Makuta's temple as one disc, its segments' colours facing the gates clockwise from north
+// (turned with its board); it turns visibly when a challenge turns it.
+function temple(book, obs, stage, origin) {
+  const laid = obs.boards.find(([id]) => book.components.boards[id][0].temple.length);
+  if (!laid || !obs.temple) return [];
+  const [id, rot, x, y] = laid;
+  const squares = book.components.boards[id][rot].temple.map(([tx, ty]) => [x + tx, y + ty]);
+  const [x0, y0] = [Math.min(...squares.map((q) => q[0])), Math.min(...squares.map((q) => q[1]))];
+  const side = (Math.max(...squares.map((q) => q[0])) - x0 + 1) * SQUARE;
+  const step = 360 / obs.temple.length;
+  const stops = obs.temple.map((colour, g) => `${colour} ${g * step}deg ${(g + 1) * step}deg`).join(", ");
+  const node = el("div", { class: "temple", "data-tip": `Makuta's temple: the segment facing each gate is Makuta's power there (clockwise from north: ${obs.temple.join(", ")})` },
+    el("span", { class: "printed" }, icon("temple")));
+  Object.assign(node.style, { left: `${(x0 - origin[0]) * SQUARE + 2}px`, top: `${(y0 - origin[1]) * SQUARE + 2}px`, width: `${side - 4}px`, height: `${side - 4}px`,
+    background: `conic-gradient(from ${rot * 90 - step / 2}deg, ${stops})` });
+  const before = stage.temple;
+  stage.temple = obs.temple.join();
+  const turned = before && before !== stage.temple ? turnOf(before.split(","), obs.temple) : 0;
+  if (turned && !reducedMotion()) {
+    requestAnimationFrame(() => node.animate([{ transform: `rotate(${-turned * step}deg)` }, { transform: "rotate(0)" }], { duration: TURN_MS, easing: "ease-out" }));
+  }
+  return [node];
+}
+
+// How many segments clockwise the temple turned from `before` to `after`.
+function turnOf(before, after) {
+  const n = after.length;
+  for (let r = 1; r < n; r += 1) if (after.every((c, g) => c === before[(g - r + n) % n])) return r;
+  return 0;
+}
+
+function island(ctx, obs, stage) {
+  const { book } = ctx;
+  const frame = stage.frame;
+  const list = spaces(book, obs.boards);
   const { origin, width, height } = extent(book, obs, list);
-  const targets = targetsOf(obs, ctx);
-  const boards = obs.boards.map(([boardId, rot, x, y]) => {
+  const choices = choicesOf(obs, ctx);
+  // The board just laid stays marked until the next move starts (a new path).
+  if (stage.boardCount !== undefined && obs.boards.length > stage.boardCount) stage.fresh = { index: obs.boards.length - 1, path: obs.path.join() };
+  stage.boardCount = obs.boards.length;
+  if (stage.fresh && stage.fresh.path !== obs.path.join() && obs.path.length <= 1) stage.fresh = null;
+  const boards = obs.boards.map(([boardId, rot, x, y], index) => {
     const size = book.components.boards[boardId][rot].size;
-    const node = el("div", { class: `kboard b-${boardId.split("-")[0]}`, "data-tip": `${book.components.board_names?.[boardId] || boardId}: scenery between its spaces` });
+    const fresh = stage.fresh?.index === index;
+    const node = el("div", { class: `kboard b-${boardId.split("-")[0]}${fresh ? " fresh" : ""}`, "data-tip": `${boardName(book, boardId)}${fresh ? " (just laid)" : ""}: scenery between its spaces` });
     Object.assign(node.style, { left: `${(x - origin[0]) * SQUARE}px`, top: `${(y - origin[1]) * SQUARE}px`,
       width: `${size * SQUARE}px`, height: `${size * SQUARE}px` });
     return node;
   });
+  const options = obs.placing ? placementsOf(obs, ctx) : [];
+  const mine = options.some((o) => o.text);
+  const layer = el("div", { class: "preview-layer" });
+  const keep = stage.lay?.placing === obs.placing && stage.lay.options.length === options.length ? stage.lay.index : 0;
+  stage.lay = options.length ? { obs, ctx, origin, options, layer, mine, placing: obs.placing, index: keep } : null;
   frame.content.style.width = `${width * SQUARE}px`;
   frame.content.style.height = `${height * SQUARE}px`;
-  frame.content.replaceChildren(...boards, ...list.flatMap((s) => spaceNodes(book, obs, ctx, s, origin, targets)),
-    ...ghosts(book, obs, ctx, origin));
-  // Keep the turn player's pawn in view when the turn passes or a board is being laid.
-  const focus = `${obs.turn}:${obs.placing}:${JSON.stringify(origin)}`;
-  if (frame.focus !== focus) {
-    frame.focus = focus;
-    const pawnAt = list.find((s) => s.name === obs.pawns[obs.turn_player ?? 0]);
-    const spots = Object.values(obs.placements || {}).map(([, x, y]) => [x + 3, y + 3]);
-    if (pawnAt) spots.push(pawnAt.squares[Math.floor(pawnAt.squares.length / 2)]);
-    if (spots.length) {
-      const [sx, sy] = [0, 1].map((k) => spots.reduce((sum, q) => sum + q[k], 0) / spots.length);
-      requestAnimationFrame(() => frame.centre((sx - origin[0] + 0.5) * SQUARE, (sy - origin[1] + 0.5) * SQUARE));
-    }
-  }
+  frame.content.replaceChildren(...boards, ...list.flatMap((s) => spaceNodes(ctx, obs, s, origin, choices, stage)),
+    ...temple(book, obs, stage, origin), ...(stage.lay ? outlines(ctx, obs, stage, origin) : []), layer);
+  stage.layBar.hidden = !mine;
+  stage.layBar.querySelector(".ways").replaceChildren(...(mine ? wayButtons(ctx, obs, stage) : []));
+  if (stage.lay) showPlacement(stage, stage.lay.index);
+  animatePawns(stage, obs, list, origin);
+  follow(stage, obs, list, origin, ctx.legal.length > 0);
 }
+
+// Keep what is happening in view: the board being laid; at your decision, your pawn; else the
+// board just laid, or the pawn of the Toa acting. The frame pans only when that place is near
+// its edge or out of sight, so a reader's own panning is not undone.
+function follow(stage, obs, list, origin, deciding) {
+  const frame = stage.frame;
+  let point;
+  if (stage.lay) {
+    const spots = stage.lay.options.map(({ at: [rot, x, y] }) => [x + 3, y + 3]);
+    point = [0, 1].map((k) => spots.reduce((sum, q) => sum + q[k], 0) / spots.length);
+  } else if (stage.fresh && !stage.fresh.shown && !deciding) {
+    const [, , x, y] = obs.boards[stage.fresh.index];
+    point = [x + 3, y + 3];
+    stage.fresh.shown = true;
+  } else {
+    const at = list.find((s) => s.name === obs.pawns[obs.turn_player ?? 0]);
+    if (!at) return;
+    point = middleOf(at);
+  }
+  const [px, py] = pixels(point, origin);
+  requestAnimationFrame(() => {
+    const scale = frame.zoom.getScale();
+    const pan = frame.zoom.getPan();
+    const [sx, sy] = [(px + pan.x) * scale, (py + pan.y) * scale];
+    const [w, h] = [frame.frame.clientWidth, frame.frame.clientHeight];
+    const inside = sx > w * 0.15 && sx < w * 0.85 && sy > h * 0.15 && sy < h * 0.85;
+    if (stage.followed && inside) return;
+    stage.followed = true;
+    frame.point = [px, py];
+    frame.zoom.pan(w / 2 / scale - px, h / 2 / scale - py, { animate: !reducedMotion() });
+  });
+}
+
+// -- the players
 
 function die(book, obs, seat, rolled) {
   const colour = obs.dice[seat];
-  const toa = book.components.toa[obs.players[seat]].name;
+  const toa = toaName(book, obs, seat);
   // The roll belongs to this turn once the turn player has rolled (until then it is the last turn's).
   const shown = seat === obs.turn_player && obs.roll && obs.phase !== "roll" ? obs.roll : "";
   return el("span", { class: `die d-${colour}${rolled && shown ? " rolling" : ""}`,
     "data-tip": `${toa}'s ${colour} die${shown ? `: rolled ${shown}, ${obs.steps_left} step${obs.steps_left === 1 ? "" : "s"} left` : ""}` }, shown);
 }
 
-function collector(book, obs, seat, ctx) {
+function collectorRows(ctx, obs, seat) {
   const cards = obs.cards[seat];
-  const toa = book.components.toa[obs.players[seat]];
-  const row = (kind) => el("div", { class: "collect-row" }, el("small", {}, `${TOKENS[kind].name}s: `),
-    (cards[kind] || []).length ? cards[kind].map((face) => el("span", { class: "chip-line" }, tokenChip(book, face, ""), tokenInfo(book, face).label))
-      : el("small", {}, "none"));
-  return el("section", { class: `player${obs.current_player === seat ? " to-move" : ""}` },
-    el("h3", {}, pawn(book, obs, seat), ` Player ${seat + 1}${seat === ctx.seat ? " (you)" : ""} · ${toa.name} `, die(book, obs, seat, false)),
-    row("kanohi"), row("turaga"), row("key"));
+  return ["kanohi", "turaga", "key"].map((kind) => el("div", { class: "collect-row" }, el("small", {}, `${TOKENS[kind].name}s: `),
+    (cards[kind] || []).length ? cards[kind].map((face) => el("span", { class: "chip-line" }, tokenChip(ctx.book, face, ""), tokenInfo(ctx.book, face).label))
+      : el("small", {}, "none")));
+}
+
+function heading(ctx, obs, seat, rolled) {
+  const toa = toaName(ctx.book, obs, seat);
+  const who = capital(nameOf(ctx, obs, seat));
+  return el("h3", {}, pawn(ctx, obs, seat), ` ${who}${who === toa ? "" : ` · ${toa}`} `, die(ctx.book, obs, seat, rolled));
+}
+
+function collector(ctx, obs, seat, rolled, attrs = {}) {
+  return el("section", { class: `player${obs.current_player === seat ? " to-move" : ""}`, ...attrs },
+    heading(ctx, obs, seat, rolled), collectorRows(ctx, obs, seat));
+}
+
+// The viewer's own card and die: in `ctx.mine` (always on screen) when the page gives one,
+// else first among the others, as a region of its own.
+function collectors(ctx, obs, stage, rolled) {
+  const others = obs.players.map((_, seat) => seat).filter((seat) => seat !== ctx.seat);
+  const list = others.map((seat) => collector(ctx, obs, seat, rolled && seat === obs.turn_player));
+  const own = ctx.seat === null || ctx.seat === undefined ? null : ctx.seat;
+  if (own !== null && ctx.mine) {
+    ctx.mine.setAttribute("aria-label", "Your collector card");
+    if (!ctx.mine.getAttribute("role")) ctx.mine.setAttribute("role", "region");
+    ctx.mine.replaceChildren(el("div", { class: "player mine makuta-mine" }, heading(ctx, obs, own, rolled && own === obs.turn_player), collectorRows(ctx, obs, own)));
+  } else if (own !== null) {
+    list.unshift(collector(ctx, obs, own, rolled && own === obs.turn_player, { role: "region", "aria-label": "Your collector card", class: `player mine${obs.current_player === own ? " to-move" : ""}` }));
+  }
+  stage.querySelector(".collectors").replaceChildren(...list);
 }
 
 function legendRows() {
   const mark = (name, cls = "") => el("span", { class: `legend-mark ${cls}` }, icon(name));
   return [
     ...Object.entries(SPACES).filter(([, s]) => s.icon).map(([key, s]) => ({ mark: el("span", { class: `legend-mark kspace i-${key}` }, el("span", { class: "printed" }, icon(s.icon))), name: s.name, text: s.text })),
+    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...DEAD_PORTAL },
     ...Object.entries(TOKENS).map(([kind, t]) => ({ mark: mark(kind, `chip tk-${kind}`), name: t.name, text: `${t.text} A token lies on a space as a round chip.` })),
     { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), name: "Toa pawn", text: "A player's Toa, with its initial; several on one space stand side by side." },
-    { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces this turn's move has passed (a move may not double back)." },
+    { mark: el("span", { class: "legend-mark kspace walk-from" }), name: "Where the last move started", text: "The space the last Toa to move came from; its path is marked up to where it stands." },
+    { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces the last move passed (a move may not double back)." },
     { mark: el("span", { class: "legend-mark kspace reach" }), name: "Within reach", text: "The spaces the steps left of this roll can reach." },
-    { mark: el("span", { class: "legend-mark kspace target" }), name: "Where you can go", text: "Click a highlighted space (or a ↻ button when laying a board) to choose it." },
+    { mark: el("span", { class: "legend-mark kspace target" }), name: "Where you can go", text: "Click a highlighted space to walk there: the whole move in one click. Laying a board: ◀ ▶ (or the arrow keys, or pointing at a “Lay here” button) show each way, “Lay it here” lays it." },
     { mark: el("span", { class: "legend-mark coord-mark" }, "2,-3"), name: "Space names", text: "Each space is named x,y: the names the moves and the log use." },
   ];
 }
@@ -225,18 +433,23 @@ export function render(root, obs, ctx) {
     stage = el("div", { class: "makuta" }, el("div", { class: "board-bar" }, legend("Legend: what the symbols mean", legendRows()), frame.tools),
       frame.frame, el("div", { class: "small turn-line" }), el("div", { class: "collectors" }));
     stage.frame = frame;
+    stage.version = 0;
+    stage.layBar = layBar(stage);
+    frame.frame.after(stage.layBar);
     root.replaceChildren(stage);
     frame.mount();
   }
+  stage.version += 1;
   tooltips(root);
   const rollKey = `${obs.turn}:${obs.phase === "roll" ? 0 : obs.roll}`;
   const rolled = obs.roll && stage.rollKey !== undefined && stage.rollKey !== rollKey;
   stage.rollKey = rollKey;
-  island(ctx.book, obs, ctx, stage.frame);
+  island(ctx, obs, stage);
+  walkOn(stage, obs, ctx);
   const turnSeat = obs.turn_player ?? 0;
   stage.querySelector(".turn-line").replaceChildren(
     `Turn ${obs.turn} of at most ${obs.turn_limit} · boards left ${obs.pile}`,
-    obs.placing ? ` · laying ${ctx.book.components.board_names?.[obs.placing] || obs.placing}: click a ↻ button on the map` : "",
-    " · die: ", die(ctx.book, obs, turnSeat, rolled));
-  stage.querySelector(".collectors").replaceChildren(...obs.players.map((_, seat) => collector(ctx.book, obs, seat, ctx)));
+    obs.placing ? ` · ${capital(nameOf(ctx, obs, turnSeat))} ${turnSeat === ctx.seat ? "lay" : "lays"} ${boardName(ctx.book, obs.placing)}` : "",
+    ` · ${capital(nameOf(ctx, obs, turnSeat))}${turnSeat === ctx.seat ? "r" : "'s"} die: `, die(ctx.book, obs, turnSeat, rolled));
+  collectors(ctx, obs, stage, rolled);
 }
