@@ -22,7 +22,7 @@ ELEMENTS = {
     "makuta": [".kspace", ".chip", ".pawn", ".die"],
 }
 # Everything on the board or in the decision panel that takes a tap.
-TAPPABLE = "#board button:enabled, #board summary, #turn button:enabled, #turn a"
+TAPPABLE = "#board button:enabled, #board summary, #mine button:enabled, #turn button:enabled, #turn a"
 
 
 def create(server: str, game: str, bots: int, options: dict | None = None, seed: int = 9,

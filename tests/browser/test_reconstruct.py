@@ -11,11 +11,12 @@ SETTLED = """() => document.querySelector('#actions button:not([disabled])')
 
 
 def take_a_turn(page) -> None:
-    """Click a card of the hand, then the space it goes to; else the first listed action."""
-    card = page.locator(".hand.mine .card:enabled").first
+    """Pick up a card of the hand, then click the part it goes to (or its use); else the first
+    listed action."""
+    card = page.locator("#mine .hand.mine .card:enabled").first
     if card.count():
         card.click()
-        target = page.locator("#board .target").first
+        target = page.locator("main .part.target, #mine .use-bar button.primary").first
         if target.count():
             target.click()
     else:
@@ -52,16 +53,18 @@ def test_create_play_to_the_end_reload_and_watch(server, page, browser):
             page.reload()
             page.wait_for_selector(".reconstruct")
             page.wait_for_function(SETTLED, timeout=15_000)
-            assert page.locator(".hand.mine .card").count() > 0  # the seat resumed, hand and all
+            assert page.locator("#mine .hand.mine .card").count() > 0  # the seat resumed, hand and all
         assert turns < 400
-    title = page.text_content("#turn-title")
-    assert "won!" in title or "drawn" in title
+    end = page.get_by_role("dialog")
+    end.wait_for()
+    assert end.locator("h2").inner_text() in ("You won", "You lost", "Draw")
     screenshot(page, "reconstruct-over")
-    spectator.wait_for_function("() => !document.querySelector('#over').hidden", timeout=15_000)
+    spectator.get_by_role("dialog").wait_for(timeout=15_000)  # the spectator reads who won
+    assert spectator.get_by_role("dialog").locator("h2").inner_text().endswith((" won", "Draw"))
     screenshot(spectator, "reconstruct-spectator")
     spectator.close()
 
-    page.click("text=Replay this game")
+    end.get_by_role("link", name="Replay").click()
     page.wait_for_selector(".reconstruct")
     page.click("#next")
     page.click("#next")

@@ -65,7 +65,7 @@ def test_a_reload_resumes_the_tutorial_where_it_was(server, page):
     assert page.evaluate("location.hash") == "#at=2"
     page.reload()
     page.locator('#actions button[data-action="move:N"]:enabled').wait_for()
-    assert "Player 2 moves the Gali Mask one space to the East." in page.text_content("#log")
+    assert "Gali moves the Gali Mask one space to the East." in page.text_content("#log")
 
 
 def test_the_lobby_lists_the_tutorials_on_a_phone(server, page):

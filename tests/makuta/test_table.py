@@ -13,7 +13,7 @@ from tests.makuta.test_boards import to_north_portal
 def test_a_walk_to_a_token_is_its_steps_and_the_stop_one_click_for_one_move():
     state = arranged(dice=[5], tokens={"-1,-3": "key:fire"})
     play(state, "roll")
-    walks = state.observation(0)["walks"]
+    walks = state.gestures(0).get("walks", {})
     assert walks["-1,-3"] == ["move:N", "move:N", "move:W", "stop"]
     assert walks["0,-3"] == ["move:N", "move:N", "stop"]  # the portal: no exact roll needed
     assert "0,-2" not in walks  # a plain space on the way: the move cannot end there
@@ -32,7 +32,7 @@ def test_every_walk_offered_is_legal_step_by_step_and_ends_the_move_where_it_say
                 break
             if state.phase == "move":
                 me = state.turn_player
-                for space, actions in state.observation(me)["walks"].items():
+                for space, actions in state.gestures(me).get("walks", {}).items():
                     trial = state.clone()
                     play(trial, *actions)  # IllegalAction if any step were not legal
                     assert trial.steps == 0 and trial.island.names[trial.pawns[me]] == space
@@ -44,11 +44,11 @@ def test_every_walk_offered_is_legal_step_by_step_and_ends_the_move_where_it_say
 def test_walks_and_previews_go_to_the_seat_to_decide_only():
     state = arranged(dice=[5])
     play(state, "roll")
-    assert state.observation(0)["walks"] and not state.observation(1)["walks"]
-    assert not state.observation(None)["walks"]
+    assert state.gestures(0).get("walks", {}) and not state.gestures(1).get("walks", {})
+    assert not state.gestures(None).get("walks", {})
     state, _ = to_north_portal(pile=["ko-ice-plain"])
-    assert set(state.observation(0)["previews"]) == set(state.legal_actions())
-    assert not state.observation(1)["previews"]
+    assert set(state.gestures(0).get("previews", {})) == set(state.legal_actions())
+    assert not state.gestures(1).get("previews", {})
 
 
 @rule("MAKUTA-ROLL-DECISION")
@@ -90,7 +90,7 @@ def test_one_numbering_of_portals_in_the_words_the_targets_and_the_log():
     state, _ = to_north_portal(pile=["ko-ice-plain"])
     assert "with its portal 2 against yours" in state.describe("place:1:1")
     assert state.targets("place:1:1") == {"placement": [1, -2, -9], "portal": 2, "space": "0,-3"}
-    assert state.observation(0)["previews"]["place:1:1"]["portal"] == 2
+    assert state.gestures(0).get("previews", {})["place:1:1"]["portal"] == 2
     events = play(state, "place:1:1")
     assert "by its portal 2" in texts(events)[0] and events[0].fields["portal"] == 2
 
@@ -98,7 +98,7 @@ def test_one_numbering_of_portals_in_the_words_the_targets_and_the_log():
 @rule("MAKUTA-BOARD-ORIENTATION", "MAKUTA-BOARD-TOKENS")
 def test_a_placement_preview_shows_the_tokens_and_portals_as_they_will_lie():
     state, _ = to_north_portal(pile=["ko-ice-plain"])
-    preview = state.observation(0)["previews"]["place:1:1"]
+    preview = state.gestures(0).get("previews", {})["place:1:1"]
     assert preview["portals"]["0,-4"] == "joined"  # the new board's portal 2, across the seam
     play(state, "place:1:1")
     obs = state.observation(0)

@@ -23,7 +23,7 @@ def start_server(database: str, port: int, bot_pace: float = 0.0, limits: tuple[
     the default `limits` lift the limits they would reach)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "matanui.cli", "serve", "--port", str(port), "--database", database,
-         "--bot-pace", str(bot_pace), "--response-window", "0.4", *(f"--limit={limit}" for limit in limits),
+         "--bot-pace", str(bot_pace), "--response-window", "1.5", *(f"--limit={limit}" for limit in limits),
          *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

@@ -25,7 +25,8 @@ def test_a_learner_plays_a_demo_round_step_by_step(client):
     start = client.get("/api/tutorials/masks/1/steps/0").json()
     assert start["at"] == 0 and start["seat"] == 0 and start["step"]["action"] == "move:W"
     assert start["step"]["teaches"] == "MASKS-MOVE-ONE-SPACE"
-    assert {"id": "move:W", "text": "Move west to the blank space at G1"} in start["legal"]
+    assert {"id": "move:W", "text": "Move west to the blank space at G1",
+            "targets": {"kind": "move", "seat": 0, "space": "G1"}} in start["legal"]
     assert start["log"][0]["text"].startswith("Pohatu places the Pohatu Mask on the Start Space")
     assert start["observation"]["hand"] == []
 

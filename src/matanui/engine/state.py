@@ -293,6 +293,14 @@ class State(ABC):
         overrides it with the decisions that qualify; by default every decision is asked."""
         return None
 
+    def gestures(self, seat: int) -> dict[str, Any]:
+        """For the seat to decide: what its interface may offer as one gesture beyond a single
+        action, JSON-safe (Quest for Makuta: every space a move can end on, with the actions
+        that walk there; a drawn board's look in each placement). Empty for any other seat
+        and by default. Worked out on request only, never by `observation`: agents do not
+        need it and their hot path does not pay for it."""
+        return {}
+
     def response_window(self) -> str | None:
         """At a decision whose very choices are secret (may this player answer at all?), the
         action that lets it pass; else None. An interface must close such a window the same

@@ -39,6 +39,11 @@ OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconn
 RESPONSE_WINDOW = 3.0
 
 
+def legal_entries(state: State) -> list[dict[str, Any]]:
+    """The legal actions as the seat to decide is sent them: id, words and what each acts on."""
+    return [{"id": a, "text": state.describe(a), "targets": state.targets(a)} for a in state.legal_actions()]
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -195,12 +200,10 @@ class Room:
     def view(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
         """The position as `seat` may see it, with `events` as that seat may see them."""
         state = self.state
-        legal = []
-        if seat is not None and seat == state.current_player:
-            legal = [{"id": a, "text": state.describe(a), "targets": state.targets(a)}
-                     for a in state.legal_actions()]
+        deciding = seat is not None and seat == state.current_player
         return {"at": len(state.history), "current_player": state.current_player,
-                "observation": state.observation(seat), "legal": legal,
+                "observation": state.observation(seat), "legal": legal_entries(state) if deciding else [],
+                "gestures": state.gestures(seat) if deciding else {},
                 "events": [e.view(seat) for e in events], "over": state.is_over,
                 "winners": state.winners, "closes_at": self.window_closes()}
 

@@ -20,6 +20,7 @@ from matanui import games
 from matanui.tutorial import Played, Tutorial, TutorialError, Walk, tutorials
 
 from .protocol import MAX_ACTION_CHARS, Rejected
+from .rooms import legal_entries
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_STEPS = 1000
@@ -79,7 +80,7 @@ def view(walk: Walk, played: list[Played], hint: str | None = None) -> dict[str,
         "total": len(lesson.steps), "finished": walk.finished, "seat": learner,
         "players": list(state.players), "current_player": state.current_player,
         "observation": state.observation(learner),
-        "legal": [{"id": a, "text": state.describe(a)} for a in state.legal_actions()] if waiting else [],
+        "legal": legal_entries(state) if waiting else [],
         "step": None if step is None else {"number": walk.done + 1, "action": step.action,
                                            "explain": step.explain, "teaches": step.teaches},
         "played": [p.to_json(learner) for p in played], "hint": hint,

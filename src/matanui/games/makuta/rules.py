@@ -386,6 +386,18 @@ class MakutaState(State):
         (MAKUTA-RAHI-NO-PASS), so do the last pip and a dead end (MAKUTA-MOVE-BLOCKED)."""
         return there in self.rahi or self.steps == 0 or not self._can_step(there)
 
+    def gestures(self, seat: int) -> dict[str, Any]:
+        """For the seat to decide: `walks`, each space this move can end on with the actions
+        that walk there, and `previews`, each legal placement's look on the table."""
+        if seat != self.decider or self.is_over:
+            return {}
+        if self.phase == MOVE:
+            names = self.island.names
+            return {"walks": {names[n]: actions for n, actions in self._walks().items()}}
+        if self.phase == PLACE:
+            return {"previews": {action: self._preview(move) for action, move in self.placements.items()}}
+        return {}
+
     def _walks(self) -> dict[int, list[str]]:
         """Every space where the move in progress can end, with the fewest legal actions
         that walk there (the steps, then `stop` where the move ends early), so that a board
@@ -1255,12 +1267,6 @@ class MakutaState(State):
                          if move[0] == "move"},
             "placements": {action: [rot, x, y] for action, (_, rot, _q, x, y) in self.placements.items()},
             "reach": [names[n] for n in self._reach()],
-            # For the seat to decide only (worked out for it alone): each space this move can
-            # end on, with the actions that walk there; each placement's look on the table.
-            "walks": ({names[n]: actions for n, actions in self._walks().items()}
-                      if seat == self.decider and self.phase == MOVE else {}),
-            "previews": ({action: self._preview(move) for action, move in self.placements.items()}
-                         if seat == self.decider and self.phase == PLACE else {}),
             "portals": self._portal_states(self.island, self.island.out),
             "pawns": [names[p] for p in self.pawns],
             "dice": [self._die(s)[0] for s in range(len(self.players))],

@@ -207,7 +207,7 @@ function draw() {
   mine.hidden = mySeat === null;
   flip(document.querySelector(".table"), () => view.render($("board"), obs, {
     book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
-    mine: mySeat === null ? null : mine, last: lastMove, name,
+    mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
   }));
   drawLastMove();
   drawTurn(current, connection, legal, act);

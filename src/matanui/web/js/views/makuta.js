@@ -103,7 +103,7 @@ function choicesOf(obs, ctx) {
   const choices = new Map();
   const at = (name) => choices.get(name) || choices.set(name, { ids: [], walk: null }).get(name);
   for (const { id, targets } of ctx.legal) if (targets?.space && !targets.placement) at(targets.space).ids.push(id);
-  for (const [name, walk] of Object.entries(obs.walks || {})) if (ctx.legal.some((a) => a.id === walk[0])) at(name).walk = walk;
+  for (const [name, walk] of Object.entries(ctx.gestures?.walks || {})) if (ctx.legal.some((a) => a.id === walk[0])) at(name).walk = walk;
   return choices;
 }
 
@@ -196,7 +196,7 @@ function animatePawns(stage, obs, list, origin) {
 function placementsOf(obs, ctx) {
   const mine = ctx.legal.filter((a) => a.targets?.placement);
   if (mine.length) return mine.map((a) => ({ id: a.id, at: a.targets.placement, portal: a.targets.portal, text: a.text }));
-  return Object.entries(obs.placements || {}).map(([id, at]) => ({ id, at, portal: obs.previews?.[id]?.portal, text: "" }));
+  return Object.entries(obs.placements || {}).map(([id, at]) => ({ id, at, portal: ctx.gestures?.previews?.[id]?.portal, text: "" }));
 }
 
 function outlines(ctx, obs, stage, origin) {
@@ -225,7 +225,7 @@ function showPlacement(stage, index) {
   const count = options.length;
   stage.lay.index = (index + count) % count;
   const option = options[stage.lay.index];
-  const preview = obs.previews?.[option.id];
+  const preview = ctx.gestures?.previews?.[option.id];
   for (const node of stage.querySelectorAll(".outline, .place")) {
     node.classList.toggle("shown", (node.dataset.placement || node.dataset.actions) === option.id);
   }
@@ -452,4 +452,12 @@ export function render(root, obs, ctx) {
     obs.placing ? ` · ${capital(nameOf(ctx, obs, turnSeat))} ${turnSeat === ctx.seat ? "lay" : "lays"} ${boardName(ctx.book, obs.placing)}` : "",
     ` · ${capital(nameOf(ctx, obs, turnSeat))}${turnSeat === ctx.seat ? "r" : "'s"} die: `, die(ctx.book, obs, turnSeat, rolled));
   collectors(ctx, obs, stage, rolled);
+}
+
+// The figures of the end: what each Toa carried on their collector card.
+export function summary(obs) {
+  const count = (kind) => obs.cards.map((card) => (card[kind] || []).length);
+  return { turns: obs.turn, figures: [
+    { label: "Keys", values: count("key") }, { label: "Kanohi", values: count("kanohi") }, { label: "Turaga", values: count("turaga") },
+  ] };
 }

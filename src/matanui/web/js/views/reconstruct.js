@@ -25,9 +25,9 @@ function cardFace(book, id, { onclick, small = false, target = false, actions = 
   const card = book.components.cards[String(id)];
   const parts = card.parts.map((p) => book.components.parts.find((x) => x.id === p).name);
   return cardFrame({
-    tag: "button", cls: `face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}${just ? " just" : ""}`,
+    tag: onclick ? "button" : "div", cls: `face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}${just ? " just" : ""}`,
     number: id, title: card.kind === "stop" ? "STOP" : parts.join(" · "), icon: KIND_ICON[card.kind], flip: `card-${id}`,
-    attrs: { disabled: !onclick, onclick, "aria-pressed": selected === id ? "true" : null,
+    attrs: { onclick, "aria-pressed": onclick ? String(selected === id) : null,
       "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
       dataset: { card: id, actions: actions.join(" ") } },
   });
@@ -54,9 +54,9 @@ function mat(book, obs, seat, ctx) {
     const here = ctx.legal.filter((a) => a.targets?.part === part.id && a.targets?.seat === seat);
     const chosen = here.find((a) => a.targets.card === selected);
     const marked = just && just.seat === seat && just.part === part.id;
-    return el("button", {
+    return el(chosen ? "button" : "div", {
       class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${chosen ? " target" : ""}${marked ? " just" : ""}`,
-      disabled: !chosen, onclick: chosen ? () => { selected = null; ctx.act(chosen.id); } : null,
+      onclick: chosen ? () => { selected = null; ctx.act(chosen.id); } : null,
       dataset: { part: part.id, actions: here.map((a) => a.id).join(" ") },
       "aria-label": chosen ? chosen.text : null,
       "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${chosen ? ` — click: ${chosen.text}` : ""}`,
