@@ -61,10 +61,12 @@ function connect(connection, delay = 0) {
   }, delay);
 }
 
-// Messages are drawn one at a time, in order: an update with another seat's move stays on
-// the screen for PACE_MS before the next is drawn, so a bot's chain of moves plays out.
+// Messages are drawn one at a time, in order: another seat's move is drawn no sooner than
+// PACE_MS after the update before it, so your own move is seen before the answer to it and a
+// bot's chain of moves plays out one by one.
 const queue = [];
 let pumping = false;
+let shownAt = 0;  // when the last update was drawn
 function enqueue(connection, message) {
   queue.push([connection, message]);
   if (!pumping) pump();
@@ -74,15 +76,18 @@ async function pump() {
   pumping = true;
   while (queue.length) {
     const [connection, message] = queue.shift();
-    const othersMoved = await receive(connection, message);
-    if (othersMoved && queue.some(([, next]) => next.type === "update")) await new Promise((done) => setTimeout(done, PACE_MS));
+    if (message.type === "update") {
+      const wait = connection.acted ? 0 : shownAt + PACE_MS - Date.now();
+      if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+      shownAt = Date.now();
+    }
+    await receive(connection, message);
   }
   pumping = false;
 }
 
-// Take in one message; true when it was an update showing another seat's move.
+// Take in one message and draw what it changed.
 async function receive(connection, message) {
-  let othersMoved = false;
   if (message.type === "welcome") {
     meta = message;
     connection.seat = message.seat;
@@ -100,8 +105,7 @@ async function receive(connection, message) {
     connection.view = message;
     connection.log = connection.log.concat(message.events);
     if (message.events.length) connection.last = message.events;
-    othersMoved = !connection.acted;  // not the answer to this page's own action
-    connection.acted = false;
+    connection.acted = false;  // the answer to this page's own action has come
     problem = "";
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
@@ -114,13 +118,19 @@ async function receive(connection, message) {
       localStorage.removeItem(`matanui:tokens:${gameId}`);
       connection.token = null;
       notice = "This invite link is not valid for this game; you are watching.";
-    } else if (!QUIET.has(message.code)) {
+    } else if (QUIET.has(message.code)) {
+      // Nothing changed: the table as drawn stands (its view may be mid-gesture), only the
+      // decision is offered again; the fresh view, if any, is on its way.
+      connection.acted = false;
+      document.body.classList.remove("acting");
+      for (const button of document.querySelectorAll("#actions [data-action]")) button.disabled = false;
+      return;
+    } else {
       console.warn("refused:", message.code, message.message);
       problem = message.code === "bot_failed" ? "A bot could not move; the game waits." : "That move was not accepted; the table shows the game as it is.";
     }
   }
   draw();
-  return othersMoved;
 }
 
 function fail(text) {
@@ -132,7 +142,12 @@ function fail(text) {
 
 function status(text) { $("status").textContent = text; }
 const down = () => connections.some((c) => !c.live);
-function disableActions() { for (const button of document.querySelectorAll("[data-action], #board button, #mine button")) button.disabled = true; }
+// Between sending an action and the next view nothing more is sent: the listed decisions are
+// disabled and the table takes no pointer (the views own their buttons; a redraw frees it).
+function disableActions() {
+  for (const button of document.querySelectorAll("[data-action]")) button.disabled = true;
+  document.body.classList.add("acting");
+}
 
 // The header's status: the game gone, the connection down, a limit waited out, or else who
 // is at the table (and the last refusal or a lasting notice).
@@ -176,6 +191,7 @@ function chooseShown() {
 function draw() {
   const connection = chooseShown();
   if (!connection || !meta || !view) return;
+  document.body.classList.remove("acting");
   const current = connection.view;
   const obs = shownObs = current.observation;
   lastMove = connection.last || [];
