@@ -11,8 +11,16 @@ import urllib.request
 from dataclasses import dataclass, field
 
 SETTLED = """() => (document.querySelector('#actions button:not([disabled])')
-    && !document.querySelector('#board [disabled].target'))
+    && !document.querySelector('.makuta[data-walking]') && !document.body.classList.contains('acting'))
     || document.querySelector('#end[open]')"""
+# The targets a person can see: on a board that pans, those inside its frame.
+VISIBLE = """(nodes) => nodes.map((node, index) => {
+    const frame = node.closest('.zoom-frame');
+    if (!frame) return index;
+    const [box, view] = [node.getBoundingClientRect(), frame.getBoundingClientRect()];
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    return x > view.left && x < view.right && y > view.top && y < view.bottom ? index : -1;
+}).filter((index) => index >= 0)"""
 
 # What a person clicks first, per game: a piece or space on the table.
 TABLE_TARGETS = {
@@ -74,11 +82,12 @@ class Person:
         pick = PICK_UP.get(self.game)
         picked = False
         for selector in TABLE_TARGETS[self.game]:
-            if not page.locator(selector).count() and pick and not picked and page.locator(pick).count():
+            if not page.locator(selector).evaluate_all(VISIBLE) and pick and not picked and page.locator(pick).count():
                 self.click(page.locator(pick).first)
                 picked = True
-            if page.locator(selector).count():
-                self.click(page.locator(selector).first)
+            seen = page.locator(selector).evaluate_all(VISIBLE)
+            if seen:
+                self.click(page.locator(selector).nth(seen[0]))
                 return
         self.click(page.locator("#actions button:enabled").first)
 

@@ -70,6 +70,9 @@ def test_every_board_explains_itself_and_fits_the_screen(server, page, game, bot
             break
         play_one(page)
 
+    # Not at a response window, which closes by itself and redraws the board under the pointer.
+    page.wait_for_function("() => !document.querySelector('.window-clock')", timeout=15_000)
+    page.wait_for_function(SETTLED, timeout=15_000)
     # A tooltip on every kind of thing on the board, and one shows when pointed at.
     for selector in ELEMENTS[game]:
         things = page.locator(f"#board {selector}:not(.legend *)")

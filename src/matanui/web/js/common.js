@@ -101,29 +101,31 @@ export function characterName(book, id) {
   return book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
 }
 
-// Moves that play out: `render` redraws `root`; every element with a data-flip key that was
-// on the screen before and is still there glides from where it was to where it is now (a
-// card from the hand to the discard pile, a Toa Mask to its new space), and one that is new
-// grows in. The Web Animations API runs it; nothing moves for a reader who asked for less motion.
+// Moves that play out: `render` redraws `root`; every element with a data-flip key that has
+// changed place (another space of the map, from a hand to a pile) glides from where it was to
+// where it is now, and one that is new grows in. An element that only shifted inside the same
+// place (a panel grew above it) does not move. The Web Animations API runs it; nothing moves
+// for a reader who asked for less motion.
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)");
+const placeOf = (node) => node.parentElement?.dataset.space || node.parentElement?.className || "";
 export function flip(root, render) {
   const before = new Map();
-  for (const node of root.querySelectorAll("[data-flip]")) before.set(node.dataset.flip, node.getBoundingClientRect());
+  for (const node of root.querySelectorAll("[data-flip]")) before.set(node.dataset.flip, [node.getBoundingClientRect(), placeOf(node)]);
   render();
   if (STILL.matches || !before.size) return;
   for (const node of root.querySelectorAll("[data-flip]")) {
-    const was = before.get(node.dataset.flip);
-    const now = node.getBoundingClientRect();
+    const [was, place] = before.get(node.dataset.flip) || [];
     if (!was) {
       if (!node.closest(".zoom-content")) node.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
       continue;
     }
+    if (place === placeOf(node)) continue;
+    const now = node.getBoundingClientRect();
     // Inside a board that zooms, a translation is in the board's own (scaled) pixels.
     const zoomed = node.closest(".zoom-content");
     const scale = zoomed ? new DOMMatrix(getComputedStyle(zoomed).transform).a || 1 : 1;
     const dx = (was.left - now.left) / scale;
     const dy = (was.top - now.top) / scale;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 450, easing: "ease-in-out" });
   }
 }

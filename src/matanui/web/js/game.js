@@ -104,7 +104,7 @@ async function receive(connection, message) {
   } else if (message.type === "update") {
     connection.view = message;
     connection.log = connection.log.concat(message.events);
-    if (message.events.length) connection.last = message.events;
+    if (message.events.length) connection.last = continues(connection.last, message.events) ? connection.last.concat(message.events) : message.events;
     connection.acted = false;  // the answer to this page's own action has come
     problem = "";
   } else if (message.type === "seats") {
@@ -131,6 +131,14 @@ async function receive(connection, message) {
     }
   }
   draw();
+}
+
+// A move of several actions (Makuta: a roll, then its steps) is one last move: the steps of
+// the same seat add to it until anything else happens.
+const WALKING = new Set(["turn", "roll", "step"]);
+function continues(before, after) {
+  return Boolean(before?.length) && before.every((e) => WALKING.has(e.kind)) && after[0]?.seat !== undefined
+    && after[0].seat === before.at(-1).seat;
 }
 
 function fail(text) {

@@ -3,7 +3,8 @@
 // drawn as cards (the opponent's face down, except the cards everyone saw taken), the draw
 // pile, the discard pile and the card in play. What each legal action acts on comes from its
 // `targets`. Playing is select-then-confirm: a click on a hand card picks it up (looking is
-// never playing), then a click on the part it goes to, or on its use in the bar, plays it.
+// never playing), then a click on the part it goes to, or on its use in the bar, plays it; a
+// part that one card of the hand can fill plays that card in one click.
 // The last move is marked: the part just added or removed, the card just played.
 import { characterName, el, tooltips } from "../common.js";
 import { cardFrame } from "./cards.js";
@@ -51,15 +52,20 @@ function mat(book, obs, seat, ctx) {
   const built = new Set(obs.built[seat]);
   const just = lastPart(ctx);
   const slots = book.components.parts.map((part) => {
+    // The part is where the intention is: with a card picked up, that card's use; else the
+    // one card of the hand that can go there, played in one click (with several, the click
+    // picks up the first and the part waits for a second click, or another card).
     const here = ctx.legal.filter((a) => a.targets?.part === part.id && a.targets?.seat === seat);
-    const chosen = here.find((a) => a.targets.card === selected);
+    const chosen = selected === null ? (here.length === 1 ? here[0] : null) : here.find((a) => a.targets.card === selected);
+    const pick = selected === null && here.length > 1 ? here[0].targets.card : null;
+    const onclick = chosen ? () => { selected = null; ctx.act(chosen.id); } : pick !== null ? () => { selected = pick; ctx.act.redraw(); } : null;
     const marked = just && just.seat === seat && just.part === part.id;
-    return el(chosen ? "button" : "div", {
-      class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${chosen ? " target" : ""}${marked ? " just" : ""}`,
-      onclick: chosen ? () => { selected = null; ctx.act(chosen.id); } : null,
-      dataset: { part: part.id, actions: here.map((a) => a.id).join(" ") },
-      "aria-label": chosen ? chosen.text : null,
-      "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${chosen ? ` — click: ${chosen.text}` : ""}`,
+    const says = chosen ? chosen.text : pick !== null ? `pick up card #${pick} to play it here (${here.length} cards can)` : "";
+    return el(onclick ? "button" : "div", {
+      class: `part a-${AREA[part.id]}${built.has(part.id) ? " built" : ""}${onclick ? " target" : ""}${marked ? " just" : ""}`,
+      onclick, dataset: { part: part.id, actions: here.map((a) => a.id).join(" ") },
+      "aria-label": says || null,
+      "data-tip": `${toa.name}'s ${part.name}: ${built.has(part.id) ? "built" : "not built yet"}${says ? ` — click: ${says}` : ""}`,
     }, el("span", {}, part.name));
   });
   return el("div", { class: `mat e-${toa.element}`, "aria-label": `${toa.name}'s mat` },
