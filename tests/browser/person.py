@@ -24,7 +24,7 @@ VISIBLE = """(nodes) => nodes.map((node, index) => {
 
 # What a person clicks first, per game: a piece or space on the table.
 TABLE_TARGETS = {
-    "reconstruct": ["main .part.target", "#mine .use-bar button.primary", "#board .spread .card.target"],
+    "reconstruct": ["main .part.target:not([aria-label^='pick up'])", "main .part.target", "#mine .use-bar button.primary", "#board .spread .card.target"],
     "masks": ["#board .zoom-content .mcell.target", "#mine .use-bar button.primary"],
     "makuta": ["#board .zoom-content .kspace.target", "#board .place.target"],
 }
@@ -79,6 +79,10 @@ class Person:
         page = self.page
         self.decisions += 1
         self.check_the_table()
+        answer = page.locator("#actions .window-clock ~ li button:enabled")
+        if answer.count():  # a response window: its answer is the button by the clock
+            self.click(answer.first)
+            return
         pick = PICK_UP.get(self.game)
         picked = False
         for selector in TABLE_TARGETS[self.game]:
