@@ -24,7 +24,8 @@ VISIBLE = """(nodes) => nodes.map((node, index) => {
 
 # What a person clicks first, per game: a piece or space on the table.
 TABLE_TARGETS = {
-    "reconstruct": ["main .part.target:not([aria-label^='pick up'])", "main .part.target", "#mine .use-bar button.primary", "#board .spread .card.target"],
+    "reconstruct": ["main .part.target:not([aria-label^='pick up'])", "main .part.target",
+                    "#mine .use-bar button.primary", "#board .spread .card.target"],
     "masks": ["#board .zoom-content .mcell.target", "#mine .use-bar button.primary"],
     "makuta": ["#board .zoom-content .kspace.target", "#board .place.target"],
 }
@@ -65,7 +66,8 @@ class Person:
         most a quarter of the viewport's height on a phone."""
         page = self.page
         viewport = page.viewport_size
-        mine = page.get_by_role("region", name="Your collector card" if self.game == "makuta" else "Your hand")
+        region = "Your collector card" if self.game == "makuta" else "Your hand"
+        mine = page.get_by_role("region", name=region)
         box = mine.bounding_box()
         assert box and box["y"] < viewport["height"] and box["y"] + min(box["height"], 60) > 0, box
         decision = page.get_by_role("region", name="Your decision").bounding_box()
@@ -86,7 +88,8 @@ class Person:
         pick = PICK_UP.get(self.game)
         picked = False
         for selector in TABLE_TARGETS[self.game]:
-            if not page.locator(selector).evaluate_all(VISIBLE) and pick and not picked and page.locator(pick).count():
+            can_pick = pick and not picked and page.locator(pick).count()
+            if can_pick and not page.locator(selector).evaluate_all(VISIBLE):
                 self.click(page.locator(pick).first)
                 picked = True
             seen = page.locator(selector).evaluate_all(VISIBLE)

@@ -6,6 +6,8 @@ clicks a whole game takes are printed (docs/performance.md keeps the figures).""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from .conftest import LAPTOP, PHONE, screenshot
@@ -26,7 +28,8 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser, game, options, 
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.goto(create_game(server, game, seed=21, options=options if width == "phone" or game in ALWAYS else {}))
+    short = width == "phone" or game in ALWAYS
+    page.goto(create_game(server, game, seed=21, options=options if short else {}))
     person = Person(page, game)
     person.settle()
     person.play_to_the_end()
@@ -36,7 +39,7 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser, game, options, 
     # told the bot's moves (it names the bot's Toa), not only the person's own.
     lines = person.last_moves
     assert all(line.startswith("Last move:") for line in lines)
-    assert sum(a != b for a, b in zip(lines, lines[1:], strict=False)) > len(lines) // 2
+    assert sum(a != b for a, b in pairwise(lines)) > len(lines) // 2
     assert sum("Ana" not in line.split(".")[0] for line in lines) >= 3
     end = page.get_by_role("dialog")
     assert end.is_visible()
