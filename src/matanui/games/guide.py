@@ -109,6 +109,13 @@ def legend(game: str) -> tuple[Symbol, ...]:
     return tuple(symbols)
 
 
+def legend_groups(game: str) -> list[tuple[str, list[Symbol]]]:
+    """The key in its groups, in order, each with its title; empty groups left out."""
+    symbols = legend(game)
+    return [(GROUP_TITLES[group], members) for group in GROUPS
+            if (members := [s for s in symbols if s.group == group])]
+
+
 def legend_data(game: str) -> list[dict[str, Any]]:
     """The key as JSON-safe data, for the browser's board views."""
     return [asdict(symbol) for symbol in legend(game)]
@@ -118,12 +125,8 @@ def key_markdown(game: str) -> str:
     """The key to every symbol as Markdown tables, one per group: what the terminal and the
     browser draw, its name and what it does."""
     lines = ["## Key to the symbols", ""]
-    symbols = legend(game)
-    for group in GROUPS:
-        members = [s for s in symbols if s.group == group]
-        if not members:
-            continue
-        lines += [f"### {GROUP_TITLES[group]}", "", "| Terminal | Board | Name | What it is |",
+    for title, members in legend_groups(game):
+        lines += [f"### {title}", "", "| Terminal | Board | Name | What it is |",
                   "|---|---|---|---|"]
         for s in members:
             means = f"{s.means} {s.terminal_note}".strip()

@@ -16,7 +16,7 @@ from html import escape
 from markdown_it import MarkdownIt
 
 from matanui import games
-from matanui.games.guide import GROUP_TITLES, GROUPS, how_to_play, legend
+from matanui.games.guide import how_to_play, legend_groups
 
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -62,12 +62,8 @@ def key_html(game: str) -> str:
     """The key to every symbol, one table per group: a cell for the picture (drawn by
     rules.js from the row's symbol), its name and what it does, in the browser's words."""
     parts = ['<section class="key" aria-labelledby="key">', '<h2 id="key">Key to the symbols</h2>']
-    symbols = legend(game)
-    for group in GROUPS:
-        members = [s for s in symbols if s.group == group]
-        if not members:
-            continue
-        parts += [f"<h3>{GROUP_TITLES[group]}</h3>", '<table class="key-table">',
+    for title, members in legend_groups(game):
+        parts += [f"<h3>{title}</h3>", '<table class="key-table">',
                   "<thead><tr><th>Picture</th><th>Name</th><th>What it is</th></tr></thead>", "<tbody>"]
         parts += [f'<tr><td class="key-picture" data-symbol="{escape(s.id)}"></td>'
                   f"<td>{escape(s.name)}</td><td>{escape(s.means)}</td></tr>" for s in members]

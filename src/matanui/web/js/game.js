@@ -272,9 +272,8 @@ function drawTurn(current, connection, legal, act) {
   $("over").hidden = true;
   const who = current.current_player;
   const seat = meta.seats?.[who];
-  const thinking = seat?.kind === "bot" ? ` (bot) is thinking…` : "…";
   if (connection.seat === null) title.textContent = `${capital(name(who))} to decide${seat?.kind === "bot" ? " (bot)" : ""}`;
-  else if (!legal.length) title.textContent = `Waiting for ${name(who)}${thinking}`;
+  else if (!legal.length) title.textContent = seat?.kind === "bot" ? `${capital(name(who))} (bot) is thinking…` : `Waiting for ${name(who)}…`;
   else title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
   if (current.closes_at && legal.length) return drawWindow(current, legal, act);
   for (const action of legal) {
