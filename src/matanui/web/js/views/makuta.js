@@ -307,7 +307,7 @@ function island(ctx, obs, stage) {
   const { origin, width, height } = extent(book, obs, list);
   const choices = choicesOf(obs, ctx);
   // The board just laid stays marked until the next move starts (a new path).
-  if (stage.boardCount !== undefined && obs.boards.length > stage.boardCount) stage.fresh = { index: obs.boards.length - 1, path: obs.path.join() };
+  if (stage.boardCount !== undefined && obs.boards.length > stage.boardCount) stage.fresh = { index: obs.boards.length - 1, path: obs.path.join(), arriving: true };
   stage.boardCount = obs.boards.length;
   if (stage.fresh && stage.fresh.path !== obs.path.join() && obs.path.length <= 1) stage.fresh = null;
   const boards = obs.boards.map(([boardId, rot, x, y], index) => {
@@ -316,6 +316,10 @@ function island(ctx, obs, stage) {
     const node = el("div", { class: `kboard b-${boardId.split("-")[0]}${fresh ? " fresh" : ""}`, "data-tip": `${boardName(book, boardId)}${fresh ? " (just laid)" : ""}: scenery between its spaces` });
     Object.assign(node.style, { left: `${(x - origin[0]) * SQUARE}px`, top: `${(y - origin[1]) * SQUARE}px`,
       width: `${size * SQUARE}px`, height: `${size * SQUARE}px` });
+    if (fresh && stage.fresh.arriving && !reducedMotion()) {  // the new board slides in, once
+      stage.fresh.arriving = false;
+      node.animate([{ opacity: 0, transform: "translateY(-24px) scale(.9)" }, { opacity: 1, transform: "none" }], { duration: 700, easing: "ease-out" });
+    }
     return node;
   });
   const options = obs.placing ? placementsOf(obs, ctx) : [];

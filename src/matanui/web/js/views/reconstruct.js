@@ -129,7 +129,8 @@ function player(book, obs, seat, ctx) {
       el("span", { class: "small" }, seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : ""),
       el("span", { class: "small" }, ` · ${obs.hand_sizes[seat]} card${obs.hand_sizes[seat] === 1 ? "" : "s"}`)),
     el("div", { class: "player-row" }, mat(book, obs, seat, ctx),
-      mine && obs.hand ? [myHand(book, obs, ctx), useBar(ctx)] : theirHand(book, obs, seat)));
+      mine && obs.hand ? myHand(book, obs, ctx) : theirHand(book, obs, seat)),
+    mine && obs.hand ? useBar(ctx) : null);
 }
 
 function centre(book, obs, ctx) {
@@ -143,21 +144,21 @@ function centre(book, obs, ctx) {
     el("div", { class: "in-play" }, pending
       ? [cardFace(book, pending.card, { just: true }), el("small", {}, `${seatName(book, obs, pending.seat, ctx)} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
       : el("small", {}, `Turn ${obs.turn}${obs.advanced ? " · advanced" : ""}`)),
-    el("div", { class: "pile discard" },
+    trades.length ? spread(book, obs, ctx, trades) : el("div", { class: "pile discard" },
       top !== undefined ? cardFace(book, top, { small: true, just: justCards.has(top) }) : el("div", { class: "card small empty" }),
-      el("small", {}, `discard pile (${obs.discard.length})`)),
-    trades.length ? spread(book, obs, ctx, trades) : null);
+      el("small", {}, `discard pile (${obs.discard.length})`)));
 }
 
-// The Advanced trade: the discard pile laid out so every card can be read and clicked.
+// The Advanced trade: the discard pile laid out in its place, so every card can be read and
+// clicked.
 function spread(book, obs, ctx, trades) {
   const cards = obs.discard.map((id) => {
     const move = trades.find((t) => t.targets.take === id && t.targets.card === selected);
     return cardFace(book, id, { small: true, target: Boolean(move), actions: trades.filter((t) => t.targets.take === id).map((t) => t.id),
       onclick: move ? () => { selected = null; ctx.act(move.id); } : null });
   });
-  return el("div", { class: "spread", "aria-label": "the discard pile, spread out" },
-    el("small", {}, selected === null ? "Trade: pick up a card from your hand, then the card of its colour to take" : "Click the card to take"), el("div", { class: "spread-cards" }, cards));
+  return el("div", { class: "spread", "aria-label": "the discard pile, spread out" }, el("div", { class: "spread-cards" }, cards),
+    el("small", {}, `discard pile (${obs.discard.length}) · ${selected === null ? "to trade, pick up a card of your hand, then the card of its colour to take" : "click the card to take"}`));
 }
 
 export function render(root, obs, ctx) {
