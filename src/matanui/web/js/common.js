@@ -79,7 +79,9 @@ export function el(tag, attrs = {}, ...children) {
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "dataset") {
+      for (const [name, data] of Object.entries(value)) if (data !== undefined && data !== null) node.dataset[name] = data;
+    }
     else if (key === "style") node.style.cssText = value;
     else node.setAttribute(key, value === true ? "" : value);
   }
@@ -103,7 +105,8 @@ export function characterName(book, id) {
 
 // Moves that play out: `render` redraws `root`; every element with a data-flip key that has
 // changed place (another space of the map, from a hand to a pile) glides from where it was to
-// where it is now, and one that is new grows in. An element that only shifted inside the same
+// where it is now, and one that is new grows in (or comes from its data-flip-from: a card out
+// of a hand whose cards are face down). An element that only shifted inside the same
 // place (a panel grew above it) does not move. The Web Animations API runs it; nothing moves
 // for a reader who asked for less motion.
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -114,7 +117,7 @@ export function flip(root, render) {
   render();
   if (STILL.matches || !before.size) return;
   for (const node of root.querySelectorAll("[data-flip]")) {
-    const [was, place] = before.get(node.dataset.flip) || [];
+    const [was, place] = before.get(node.dataset.flip) || before.get(node.dataset.flipFrom) || [];
     if (!was) {
       if (!node.closest(".zoom-content")) node.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }], { duration: 350, easing: "ease-out" });
       continue;

@@ -22,7 +22,7 @@ let selected = null;  // the hand card picked up, waiting for where it goes
 
 const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
 
-function cardFace(book, id, { onclick, small = false, target = false, actions = [], just = false } = {}) {
+function cardFace(book, id, { onclick, small = false, target = false, actions = [], just = false, from } = {}) {
   const card = book.components.cards[String(id)];
   const parts = card.parts.map((p) => book.components.parts.find((x) => x.id === p).name);
   return cardFrame({
@@ -30,7 +30,7 @@ function cardFace(book, id, { onclick, small = false, target = false, actions = 
     number: id, title: card.kind === "stop" ? "STOP" : parts.join(" · "), icon: KIND_ICON[card.kind], flip: `card-${id}`,
     attrs: { onclick, "aria-pressed": onclick ? String(selected === id) : null,
       "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
-      dataset: { card: id, actions: actions.join(" ") } },
+      dataset: { card: id, actions: actions.join(" "), flipFrom: from } },
   });
 }
 
@@ -116,7 +116,7 @@ function useBar(ctx) {
 function theirHand(book, obs, seat) {
   const known = obs.known_in_hands[seat];
   const backs = Array.from({ length: obs.hand_sizes[seat] - known.length }, () => cardBack());
-  return el("div", { class: "hand theirs" }, known.map((id) => cardFace(book, id, { small: true })), backs);
+  return el("div", { class: "hand theirs", dataset: { flip: `hand-${seat}` } }, known.map((id) => cardFace(book, id, { small: true })), backs);
 }
 
 function player(book, obs, seat, ctx) {
@@ -142,7 +142,7 @@ function centre(book, obs, ctx) {
   return el("section", { class: "centre" },
     el("div", { class: "pile" }, cardBack(obs.draw_pile_size, `The draw pile: ${obs.draw_pile_size} Game Action cards`), el("small", {}, "draw pile")),
     el("div", { class: "in-play" }, pending
-      ? [cardFace(book, pending.card, { just: true }), el("small", {}, `${seatName(book, obs, pending.seat, ctx)} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
+      ? [cardFace(book, pending.card, { just: true, from: `hand-${pending.seat}` }), el("small", {}, `${seatName(book, obs, pending.seat, ctx)} plays it to ${pending.effect} the ${book.components.parts.find((p) => p.id === pending.part).name}`)]
       : el("small", {}, `Turn ${obs.turn}${obs.advanced ? " · advanced" : ""}`)),
     trades.length ? spread(book, obs, ctx, trades) : el("div", { class: "pile discard" },
       top !== undefined ? cardFace(book, top, { small: true, just: justCards.has(top) }) : el("div", { class: "card small empty" }),
