@@ -200,7 +200,9 @@ class Room:
     def view(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
         """The position as `seat` may see it, with `events` as that seat may see them."""
         state = self.state
-        deciding = seat is not None and seat == state.current_player
+        # A decision the server takes itself (an automatic action) is offered to no one: a
+        # client could only race the server to it.
+        deciding = seat is not None and seat == state.current_player and self._server_turn() != "automatic"
         return {"at": len(state.history), "current_player": state.current_player,
                 "observation": state.observation(seat), "legal": legal_entries(state) if deciding else [],
                 "gestures": state.gestures(seat) if deciding else {},

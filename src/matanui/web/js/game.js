@@ -273,6 +273,7 @@ function drawTurn(current, connection, legal, act) {
   const who = current.current_player;
   const seat = meta.seats?.[who];
   if (connection.seat === null) title.textContent = `${capital(name(who))} to decide${seat?.kind === "bot" ? " (bot)" : ""}`;
+  else if (who === connection.seat && !legal.length) title.textContent = "Nothing to choose: it plays itself…";
   else if (!legal.length) title.textContent = seat?.kind === "bot" ? `${capital(name(who))} (bot) is thinking…` : `Waiting for ${name(who)}…`;
   else title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
   if (current.closes_at && legal.length) return drawWindow(current, legal, act);
