@@ -155,14 +155,22 @@ def test_determinize_depends_only_on_what_the_seat_sees(name, seed, split):
 @given(seed=SEEDS)
 def test_every_legal_action_says_what_it_acts_on_as_json(name, seed):
     """DESIGN.md: every legal action can say what it acts on beside its words, so that no
-    interface parses an action id. Targets are JSON objects and cost nothing to ask twice."""
+    interface parses an action id. Targets are JSON objects and the same when asked twice."""
     state = new_random_game(name, seed)
     rng = random.Random(seed)
     for _ in range(60):
         if state.is_over:
             break
-        for action in state.legal_actions():
+        legal = state.legal_actions()
+        for action in legal:
             targets = state.targets(action)
             assert isinstance(targets, dict)
             assert json.loads(json.dumps(targets)) == targets == state.targets(action)
+        # What an interface may take for a person is one of the legal actions, and only ever
+        # the only one; a response window's pass is legal; gestures are JSON.
+        automatic = state.automatic_action()
+        assert automatic is None or legal == [automatic]
+        assert state.response_window() in (None, *legal)
+        gestures = state.gestures(state.current_player)
+        assert json.loads(json.dumps(gestures)) == gestures
         state.apply(random_action(state, rng))
