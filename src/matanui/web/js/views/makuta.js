@@ -153,6 +153,8 @@ function walkOn(stage, obs, ctx) {
   const walk = stage.walk;
   if (!walk) return;
   const next = walk.actions[obs.path.length - walk.base];
+  // A step with nothing to choose is the server's (offered to no one): the walk waits for it.
+  if (obs.phase === "move" && obs.current_player === ctx.seat && !ctx.legal.length) return;
   if (obs.phase !== "move" || !next || !ctx.legal.some((a) => a.id === next)) {
     stage.walk = null;  // the move ended, or something else is to decide: the player decides
     delete stage.dataset.walking;
