@@ -300,6 +300,9 @@ class Room:
         actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
         if actions:
             events = [event for action in actions for event in self.state.apply(action)]
+            # Stored elsewhere a moment ago: a response window it opened counts from now here
+            # (a little late, never early: a window may not close before its time).
+            self.row.touched = time.time()
             await self._applied(events)
 
     async def _applied(self, events: list[Event]) -> None:
