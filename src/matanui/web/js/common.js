@@ -99,6 +99,9 @@ export function playerName(book, obs, seat, seats) {
   return seats?.[seat]?.name || characterName(book, obs.players[seat]);
 }
 
+// A name or a phrase at the start of a sentence ("you" -> "You").
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function characterName(book, id) {
   return book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
 }

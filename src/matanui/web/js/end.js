@@ -1,13 +1,12 @@
 // The end of a game, from the viewer's side: "You won", "You lost" or "Draw" (a spectator
 // reads who won), why, the figures that tell the story (from the game's view: parts built,
 // masks won, keys...), how long it took, and what to do next.
-import { el } from "./common.js";
+import { capital, el } from "./common.js";
 
 export function outcome(viewer, winners, name) {
   if (!winners.length) return "Draw";
   if (viewer === null || viewer === undefined) {
-    const names = winners.map(name).join(" and ");
-    return `${names.charAt(0).toUpperCase()}${names.slice(1)} won`;
+    return `${capital(winners.map(name).join(" and "))} won`;
   }
   return winners.includes(viewer) ? "You won" : "You lost";
 }

@@ -6,7 +6,7 @@
 // in the `Last move` line; another seat's moves play out one at a time at a readable pace;
 // the viewer's own pieces sit in `Your hand` (docked on a phone) whenever `Your decision`
 // offers a choice; the end is a dialog from the viewer's side.
-import { api, appendLog, boardView, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
+import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { showEnd } from "./end.js";
 import { nameForm } from "./seatname.js";
 
@@ -301,8 +301,6 @@ function drawWindow(current, legal, act) {
   windowTimer = setInterval(() => (clock.isConnected ? tick() : clearInterval(windowTimer)), 500);
   list.append(clock, ...answers.map((action) => el("li", {}, el("button", { class: "primary", dataset: { action: action.id }, onclick: () => act(action.id) }, action.text))));
 }
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function highlight(id, on) {
   for (const node of document.querySelectorAll(`[data-actions~="${CSS.escape(id)}"]`)) node.classList.toggle("hint", on);

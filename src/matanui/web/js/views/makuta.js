@@ -7,7 +7,7 @@
 // stays marked (the path, where it came from, the board just laid) and the view follows
 // whoever acts. Where a choice lies comes from the observation and each action's `targets`,
 // never from a rule or an action id.
-import { el, legend, tooltips, zoomFrame } from "../common.js";
+import { capital, el, legend, tooltips, zoomFrame } from "../common.js";
 import { icon } from "./icons.js";
 
 const SQUARE = 48;  // px per square: a 44 px space and its margin
@@ -39,7 +39,6 @@ const TOKENS = {
 const toaName = (book, obs, seat) => book.components.toa[obs.players[seat]].name;
 // The viewer is "you"; the others by the name they gave, else their Toa.
 const nameOf = (ctx, obs, seat) => (seat === ctx.seat ? "you" : ctx.seats?.[seat]?.name || toaName(ctx.book, obs, seat));
-const capital = (text) => text[0].toUpperCase() + text.slice(1);
 const boardName = (book, id) => book.components.board_names?.[id] || id;
 
 // The spaces of some laid boards ([board, rot, x, y] each), on the island's grid.

@@ -7,7 +7,7 @@
 // a hand card is picked up with one click and played with a second (looking is never
 // playing). The viewer's own Toa card, attached cards, Missions and hand are `Your hand`
 // (ctx.mine: docked on the page); the space the last move reached is marked.
-import { el, legend, tooltips, zoomFrame } from "../common.js";
+import { capital, el, legend, tooltips, zoomFrame } from "../common.js";
 import { cardFrame } from "./cards.js";
 
 let selected = null;  // the hand card picked up, waiting for its use to be chosen
@@ -147,7 +147,7 @@ function toaCard(book, obs, seat, ctx) {
        ...Array.from({ length: mine.hand_size - mine.known_in_hand.length }, () => el("div", { class: "mcard back", "data-tip": "A card in this player's hand, face down" }))];
   const who = ctx.name ? ctx.name(seat) : toa.name;
   return el("section", { class: `player masks-player${obs.current_player === seat ? " to-move" : ""}` },
-    el("h3", {}, me ? `You · ${toa.name}` : `${who.charAt(0).toUpperCase()}${who.slice(1)}${who === toa.name ? "" : ` · ${toa.name}`}`,
+    el("h3", {}, me ? `You · ${toa.name}` : `${capital(who)}${who === toa.name ? "" : ` · ${toa.name}`}`,
       el("span", { class: "small" }, ` · ${mine.masks}/${obs.masks_to_win} Great Masks · at ${obs.positions[seat]}`)),
     el("div", { class: "player-row" },
       el("div", { class: `toa-card e-${toa.element}`, "data-tip": `${toa.name}'s Toa card: the skill numbers a challenge adds to the die, with bonuses from attached cards in green` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),

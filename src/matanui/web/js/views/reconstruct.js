@@ -6,7 +6,7 @@
 // never playing), then a click on the part it goes to, or on its use in the bar, plays it; a
 // part that one card of the hand can fill plays that card in one click.
 // The last move is marked: the part just added or removed, the card just played.
-import { characterName, el, tooltips } from "../common.js";
+import { capital, characterName, el, tooltips } from "../common.js";
 import { cardFrame } from "./cards.js";
 
 const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "right-arm": "rarm",
@@ -125,7 +125,7 @@ function player(book, obs, seat, ctx) {
   const seatInfo = ctx.seats?.[seat];
   const who = seatName(book, obs, seat, ctx);
   return el("section", { class: `player${turn ? " to-move" : ""}${mine ? " me" : ""}`, dataset: { seat } },
-    el("h3", {}, mine ? "You" : who.charAt(0).toUpperCase() + who.slice(1),
+    el("h3", {}, mine ? "You" : capital(who),
       el("span", { class: "small" }, seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : ""),
       el("span", { class: "small" }, ` · ${obs.hand_sizes[seat]} card${obs.hand_sizes[seat] === 1 ? "" : "s"}`)),
     el("div", { class: "player-row" }, mat(book, obs, seat, ctx),
