@@ -57,7 +57,7 @@ def test_moves_are_chosen_by_number_and_nonsense_is_answered():
 def test_check_walks_every_tutorial_of_a_game():
     result = runner.invoke(app, ["tutorial", "masks", "--check"])
     assert result.exit_code == 0
-    assert said(result).count("18 steps, 6 printed outcomes reached") == 3
+    assert said(result).count("20 steps, 6 printed outcomes reached") == 3
 
 
 def test_check_fails_when_a_step_no_longer_matches_the_engine(tmp_path, monkeypatch):

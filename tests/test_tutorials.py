@@ -94,8 +94,8 @@ def test_an_outcome_the_engine_does_not_reach_is_reported():
 
 
 def test_a_position_outside_the_tutorial_is_refused():
-    with pytest.raises(TutorialError, match="a tutorial position is 0 to 18 steps, not 19"):
-        Walk.to(tutorial("masks", 1), 19)
+    with pytest.raises(TutorialError, match="a tutorial position is 0 to 20 steps, not 21"):
+        Walk.to(tutorial("masks", 1), 21)
     with pytest.raises(TutorialError, match="masks has no tutorial 4; its tutorials are 1 to 3"):
         tutorial("masks", 4)
 

@@ -22,8 +22,8 @@ def test_a_measured_level_gives_its_score_interval_and_games():
 
 
 def test_hard_also_says_how_it_scored_against_medium():
-    notes = levels.describe("masks")
-    assert "against medium (0.55-0.80, 34 games)" in notes["hard"]
+    notes = levels.describe("reconstruct")
+    assert "against medium (0.55-0.82, 38 games)" in notes["hard"]
     assert "medium" not in notes["medium"].split(";", 1)[1]
 
 
@@ -38,7 +38,8 @@ def test_play_help_names_the_levels_and_their_scores():
     assert "medium, the game's sensible player" in text
     assert "reconstruct 0.85 (+308 Elo)" in text
     assert "(in makuta: the sensible player, its judgement tuned over 56,000 games" in text
-    assert ("against medium: reconstruct 0.68 (+134 Elo), masks 0.68 (+128 Elo), "
+    # Masks' figures were measured under its rules version 2; version 3 (issue #22) awaits them.
+    assert ("against medium: reconstruct 0.68 (+134 Elo), masks not measured yet, "
             "makuta 0.71 (+153 Elo)") in text
 
 

@@ -50,3 +50,14 @@ def test_the_heuristic_spends_a_bonus_only_to_change_the_outcome():
     assert Heuristic(0).act(SeatView(state, 0)) == "pass"  # already winning
     state.apply("pass")
     assert Heuristic(0).act(SeatView(state, 1)) == "play:34"
+
+
+@rule("MASKS-GA-ANY-TIME")
+def test_the_heuristic_plays_a_drawn_penalty_only_when_the_opponent_is_near_a_challenge():
+    # Pohatu draws Penalty #37 on E1. Gali on B6 is one step from the Challenge space B5; on I10
+    # she is four steps from the nearest one.
+    for gali, choice in (("B6", "play:37"), ("I10", "pass")):
+        state = arranged(positions=["E2", gali], action_piles=[[37], []])
+        state.apply("move:W")
+        assert state.phase == "anytime"
+        assert Heuristic(0).act(SeatView(state, 0)) == choice

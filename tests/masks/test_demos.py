@@ -43,7 +43,8 @@ def walk(state, moves, where):
 
 @pytest.mark.parametrize("deck", ["one", "two", "three"])
 @rule("MASKS-DEMO-ONE", "MASKS-DEMO-TWO", "MASKS-DEMO-THREE", "MASKS-DEMO-MAP", "MASKS-DEMO-PILES",
-      "MASKS-DEMO-TOHUNGA", "MASKS-SETUP-START-SPACES", "MASKS-MOVE-ONE-SPACE", "MASKS-TURN-ORDER")
+      "MASKS-DEMO-TOHUNGA", "MASKS-SETUP-START-SPACES", "MASKS-MOVE-ONE-SPACE", "MASKS-TURN-ORDER",
+      "MASKS-GA-ANY-TIME")
 def test_the_demo_round_walks_to_the_spaces_the_text_names(deck):
     p1, p2 = (NAMES[n] for n in DECKS[deck][:2])
     state = set_up(deck)
@@ -66,9 +67,14 @@ def test_the_demo_round_walks_to_the_spaces_the_text_names(deck):
     assert said(events, "They draw Card #27 (Reward).", seat=0)
     assert not said(events, "#27", seat=1)
     assert state.hands[0] == [27]
+    # The card may be played at once (MASKS-GA-ANY-TIME); "He holds this card in his hand."
+    assert state.phase == "anytime" and state.legal_actions() == ["pass", "play:27"]
+    walk(state, ["pass"], [(0, "E1")])
     events = walk(state, ["move:N"], [(1, "G11")])
     assert said(events, f"{p2} lands on a Game Action Space")
     assert state.hands[1] == [21]
+    assert state.legal_actions() == ["pass"]  # Infected Mask is played instead of a move
+    walk(state, ["pass"], [(1, "G11")])
     walk(state, ["move:E", "move:S", "move:N", "move:E"], [(0, "E2"), (1, "H11"), (0, "D2"), (1, "H12")])
 
 
@@ -80,8 +86,8 @@ def test_the_demo_round_first_challenge_is_won_by_player_1(deck):
     p1_id, p2_id, _, hau, (card, skill, mine, theirs), _ = DECKS[deck]
     p1, p2 = NAMES[p1_id], NAMES[p2_id]
     state = set_up(deck)
-    for action in ["move:W", "move:E", "move:N", "move:E", "move:N", "move:N", "move:E", "move:S", "move:N",
-                   "move:E"]:
+    for action in ["move:W", "move:E", "move:N", "move:E", "move:N", "pass", "move:N", "pass", "move:E",
+                   "move:S", "move:N", "move:E"]:
         state.apply(action)
     # "Player 1 moves the Pohatu Mask one space to the East. Player 1 lands on a Challenge Space:
     # this means he gets to attempt a Great Mask Challenge. He flips over the top card in the
@@ -127,8 +133,8 @@ def test_the_demo_round_infected_mask_mission_and_second_challenge(deck):
     p1_id, p2_id, _, hau, _, (card, skill, mine, theirs) = DECKS[deck]
     p1, p2 = NAMES[p1_id], NAMES[p2_id]
     state = set_up(deck)
-    for action in ["move:W", "move:E", "move:N", "move:E", "move:N", "move:N", "move:E", "move:S", "move:N",
-                   "move:E", "move:E", "pass", "pass", f"attach:{hau}"]:
+    for action in ["move:W", "move:E", "move:N", "move:E", "move:N", "pass", "move:N", "pass", "move:E",
+                   "move:S", "move:N", "move:E", "move:E", "pass", "pass", f"attach:{hau}"]:
         state.apply(action)
     # "Player 2 decides to play the Game Action Card in his hand, Infected Mask (card #21). This
     # card reads "You can give up your turn and move your opponent's Toa Mask one space. Discard

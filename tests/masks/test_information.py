@@ -4,7 +4,7 @@ import json
 import random
 
 from tests.ledger import rule
-from tests.masks.helpers import GAME, arranged, said
+from tests.masks.helpers import GAME, arranged, far_apart, said
 
 
 @rule("MASKS-GA-HIDDEN", "MASKS-ATTACH-PLACEMENT")
@@ -92,6 +92,21 @@ def test_whether_a_window_opens_does_not_depend_on_what_a_hidden_hand_holds():
         views.append((state.observation(1), state.legal_actions()))
     assert views[0][0] == views[1][0]
     assert views[0][1] == ["wait"] and views[1][1] == ["play:37", "wait"]
+
+
+@rule("MASKS-GA-WINDOW-INFO", "MASKS-GA-ANY-TIME")
+def test_the_window_after_a_draw_opens_and_closes_alike_whatever_card_was_drawn():
+    # Pohatu draws a Bonus in one game (nothing to play now) and a Penalty in the other.
+    views = []
+    for card in (33, 37):
+        state = far_apart(at="E2", action_piles=[[card], []])
+        state.apply("move:W")
+        assert state.response_window() == "pass"  # an interface closes it the same way in both
+        views.append((state.observation(1), state.legal_actions()))
+    assert views[0][0] == views[1][0] and views[0][0]["phase"] == "anytime"
+    assert views[0][1] == ["pass"] and views[1][1] == ["pass", "play:37"]
+    state = far_apart(at="E3", hands=[[37], []])
+    assert state.response_window() is None  # the turn window is no response window
 
 
 def test_secret_parts_of_events_reach_their_owner_only():

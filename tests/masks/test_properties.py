@@ -3,10 +3,11 @@ tests cover the default game)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matanui.engine import replay
+from matanui.engine import RecordError, replay
 from tests.ledger import rule
 from tests.masks.helpers import GAME
 from tests.play import random_action
@@ -32,3 +33,12 @@ def test_random_games_of_every_variant_keep_every_card_end_and_replay(seed, boar
         masks = state.observation(None)["toa"][state.winners[0]]["masks"]
         assert masks == (3 if short else 6)
     assert replay(state.record()).observation(None) == state.observation(None)
+
+
+@rule("MASKS-GA-ANY-TIME")
+def test_a_record_of_rules_version_2_is_refused_saying_both_versions():
+    # Version 3 added the any-time window: a version 2 game's actions would not replay the same.
+    record = GAME.new_game(1, ["tahu", "gali"]).record()
+    record.rules_version = "2"
+    with pytest.raises(RecordError, match="masks rules version 2, this matanui has version 3"):
+        replay(record)

@@ -32,6 +32,15 @@ def test_the_view_shows_the_map_both_masks_skills_cards_hand_and_missions():
     assert max(len(line) for line in lines) <= 76
 
 
+@rule("MASKS-GA-ANY-TIME")
+def test_the_view_says_who_may_play_a_card_before_the_turn_passes():
+    state = arranged(positions=["E2", "I10"], action_piles=[[37], []])
+    state.apply("move:W")
+    views = [plain(render(GAME, state.observation(seat))) for seat in (0, 1)]
+    assert "You may play a Game Action card before the turn passes." in views[0]
+    assert "Pohatu may play a Game Action card before the turn passes." in views[1]
+
+
 def test_a_whole_game_ends_with_the_game_over_line():
     state = GAME.new_game(4, ["lewa", "onua"], {"map": "both"})
     rng = random.Random(4)

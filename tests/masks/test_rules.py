@@ -388,7 +388,7 @@ def test_draw_two_discards_the_card_then_draws_two_up_to_five():
 @rule("MASKS-GA-NOT-TWICE")
 def test_the_same_game_action_space_is_closed_until_another_or_a_challenge():
     state = far_apart(at="E2", challenge_pile=[5])
-    for action in ["move:W", "move:N", "move:E", "move:S"]:  # E1 (draws), Gali, back to E2, Gali
+    for action in ["move:W", "pass", "move:N", "move:E", "move:S"]:  # E1 (draws), Gali, back to E2, Gali
         state.apply(action)
     assert "move:W" not in state.legal_actions()
     unchanged_after_illegal(state, "move:W", "the Game Action space last visited")
@@ -409,6 +409,7 @@ def test_an_empty_game_action_pile_is_refilled_and_the_hand_becomes_known():
     obs = state.observation(1)
     assert obs["toa"][0]["known_in_hand"] == [21, 22]  # everyone saw the other 18 go back
     assert obs["toa"][0]["hand_size"] == 3
+    state.apply("pass")  # nothing to play before the turn passes (Infected Mask replaces a move)
     state.apply("move:N")  # Gali
     state.apply("play:21:N")  # a known card is played: no longer in the hand
     assert state.observation(1)["toa"][0]["known_in_hand"] == [22]
@@ -438,6 +439,92 @@ def test_a_penalty_makes_the_opponent_skip_his_next_move():
     events = state.apply("move:N")
     assert said(events, "Gali must skip this move (Penalty).")
     assert state.current_player == 0 and state.skips == [0, 0]
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-GA-SKIP")
+def test_penalty_37_drawn_on_a_game_action_space_skips_the_move_the_opponent_is_about_to_make():
+    # "Unless the card says otherwise, Game Action cards can be played at any time."
+    state = far_apart(at="E2", action_piles=[[37], []])
+    state.apply("move:W")  # E1: Pohatu draws Penalty #37
+    assert state.current_player == 0 and state.phase == "anytime"
+    assert state.legal_actions() == ["pass", "play:37"]
+    assert state.response_window() == "pass"
+    events = state.apply("play:37")
+    assert said(events, "Gali will skip their next move.")
+    assert said(events, "Gali must skip this move (Penalty).")  # the very next move
+    assert state.current_player == 0 and state.phase == "turn" and position(state, 1) == "I10"
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-GA-DRAW-TWO")
+def test_a_reward_drawn_after_a_move_may_draw_a_penalty_that_is_played_at_once():
+    state = far_apart(at="E2", action_piles=[[27, 37, 33], []])
+    state.apply("move:W")  # E1: Reward #27
+    state.apply("play:27")  # draws Penalty #37 and Bonus #33: the window opens again
+    assert state.hands[0] == [33, 37] and state.phase == "anytime"
+    assert state.legal_actions() == ["pass", "play:37"]  # not the Bonus: no challenge is on
+    unchanged_after_illegal(state, "play:33", "Bonus is played during a Great Mask Challenge, not now")
+    state.apply("play:37")
+    assert state.phase == "anytime" and state.legal_actions() == ["pass"]  # the Bonus is left
+    assert state.describe("pass") == "Play no card now: the turn passes"
+    events = state.apply("pass")
+    assert texts(events)[0] == "Pohatu plays no Game Action Card now."
+    assert said(events, "Gali must skip this move (Penalty).") and state.current_player == 0
+
+
+@rule("MASKS-GA-ANY-TIME")
+def test_a_move_that_draws_no_card_passes_the_turn_without_a_window():
+    # A card held before the move was offered in the turn window; the same play now would
+    # skip the same move of Gali's, so it is not offered twice.
+    state = far_apart(at="E3", hands=[[37], []])
+    state.apply("move:S")
+    assert state.current_player == 1 and state.phase == "turn"
+    state = far_apart(at="E2", hands=[[21, 22, 27, 33, 37], []])  # a full hand draws nothing on E1
+    state.apply("move:W")
+    assert state.current_player == 1 and state.phase == "turn"
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-MISSION-SKIP", "MASKS-GA-SKIP")
+def test_a_player_whose_move_is_skipped_may_still_play_a_card_in_that_turn():
+    state = far_apart(at="E3", missions=[[], [13]], hands=[[], [37]])
+    events = state.apply("move:S")
+    assert said(events, "Gali skips this move for Mission #13.")
+    assert state.current_player == 1 and state.phase == "anytime"
+    assert state.legal_actions() == ["pass", "play:37"]
+    events = state.apply("play:37")
+    assert said(events, "Pohatu must skip this move (Penalty).")
+    assert state.current_player == 1 and state.phase == "turn"
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-GA-INFECTED")
+def test_a_toa_pushed_onto_a_game_action_space_plays_the_card_drawn_in_his_own_turn():
+    # Pohatu pushes Gali from E2 onto E1, where she draws Penalty #37; her turn comes next.
+    state = arranged(positions=["E3", "E2"], hands=[[21, 33], []], action_piles=[[], [37]])
+    state.apply("play:21:W")
+    assert state.current_player == 1 and state.phase == "turn" and "play:37" in state.legal_actions()
+    # The same with Gali's coming move skipped by a Mission: she plays it in that turn.
+    state = arranged(positions=["E3", "E2"], hands=[[21, 33], []], action_piles=[[], [37]],
+                     missions=[[], [13]])
+    events = state.apply("play:21:W")
+    assert said(events, "Gali skips this move for Mission #13.")
+    assert state.current_player == 1 and state.phase == "anytime"
+    events = state.apply("play:37")
+    assert said(events, "Pohatu must skip this move (Penalty).")
+    assert state.current_player == 0 and state.legal_actions() == ["pass"]  # his Bonus: asked all the same
+    state.apply("pass")
+    assert state.current_player == 1 and state.phase == "turn"
+
+
+@rule("MASKS-GA-ANY-TIME", "MASKS-CHALLENGE-WINDOW")
+def test_a_card_drawn_before_a_challenge_of_the_same_move_is_offered_in_the_challenge_only():
+    # Pohatu owes a card (Mission #10) and must then go three spaces East (#15). On the double
+    # Game Action space E7 he draws two, gives one up, and #15 ends him on the Challenge space E10.
+    state = far_apart(at="E6", missions=[[10, 15], []], action_piles=[[37, 33], []], challenge_pile=[5])
+    state.apply("move:E")
+    state.apply("discard:33")
+    assert position(state, 0) == "E10" and state.phase == "window"
+    assert state.legal_actions() == ["pass", "play:37"]
+    state.apply("pass")  # Gali's hand is empty; Swimming: Gali 900 stops Pohatu's 600
+    assert state.current_player == 1 and state.phase == "turn"
 
 
 @rule("MASKS-GA-ANY-TIME", "MASKS-GA-BONUS")

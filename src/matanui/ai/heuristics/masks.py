@@ -51,6 +51,8 @@ class Heuristic(Agent):
         phase = obs["phase"]
         if phase == "window":
             return self._window(view, obs, actions)
+        if phase == "anytime":
+            return next((a for a in actions if a != "pass" and self._worth_playing_now(view, obs, a)), "pass")
         if phase == "claim":
             return self._claim(view, obs, actions)
         if phase == "discard":
@@ -112,15 +114,11 @@ class Heuristic(Agent):
         best_move = min(moves, key=lambda a: (self._cost(board, field, moves[a]), self.rng.random()),
                         default=None)
         arrives = best_move is not None and field[moves[best_move]] == 0
-        hand = obs["hand"]
         cards = game.cards.actions
         plays = [a for a in actions if a.startswith("play:")]
         for action in plays:
-            number = int(action.split(":")[1])
-            effect = cards[number].effect
-            if effect == "draw" and len(hand) <= 4:
-                return action
-            if effect == "skip" and self._opponent_near_challenge(view, obs):
+            effect = cards[int(action.split(":")[1])].effect
+            if effect in ("draw", "skip") and self._worth_playing_now(view, obs, action):
                 return action
             if effect == "push" and not arrives:
                 target = board.cell(self._push_target(board, obs, action))
@@ -129,6 +127,15 @@ class Heuristic(Agent):
             if effect == "move" and not arrives and field[self._two_step_end(board, obs, action)] == 0:
                 return action
         return best_move or "wait"
+
+    def _worth_playing_now(self, view: SeatView, obs: dict[str, Any], action: str) -> bool:
+        """A card that may be played at any time, played now (before the move, or before the
+        turn passes): a draw while the hand has room for both cards, a skip when the other Toa
+        is close to a Challenge space (the move it skips is the next one)."""
+        effect = view.game.cards.actions[int(action.split(":")[1])].effect
+        if effect == "draw":
+            return len(obs["hand"]) <= 4
+        return effect == "skip" and self._opponent_near_challenge(view, obs)
 
     @staticmethod
     def _push_target(board, obs: dict[str, Any], action: str) -> str:

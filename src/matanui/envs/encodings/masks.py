@@ -31,13 +31,13 @@ import numpy as np
 from matanui.envs.encoding import Encoding, Layout, one_hot
 from matanui.games.masks.cards import SKILLS
 
-PHASES = ("turn", "window", "claim", "jump", "discard", "over")
+PHASES = ("turn", "window", "anytime", "claim", "jump", "discard", "over")
 DIRECTIONS = ("N", "E", "S", "W")
 TWO_STEPS = ("NN", "NE", "EE", "SE", "SS", "SW", "WW", "NW")
 SKILL_SCALE, SCORE_SCALE, BONUS_SCALE = 2000.0, 3000.0, 1000.0
 PILE_BOUNDS = (6, 9, 5, 20, 3)  # masks won, Great Mask pile, hand, action pile, skips
 MISSION_COUNT_BOUND = 5
-DECISIONS_PER_TURN = 12  # attach, play cards, move, a challenge window, claims, jumps, discards
+DECISIONS_PER_TURN = 12  # attach, cards, move, challenge and any-time windows, claims, jumps, discards
 
 
 class MasksEncoding(Encoding):

@@ -162,6 +162,10 @@ def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = N
         lines.append(f"[bold red]Great Mask Challenge[/]: Card #{challenge['card']} uses "
                      f"{challenge['skill'].capitalize()}. {names[lander]} landed: {scores[lander]} "
                      f"against {scores[1 - lander]} (the lander wins a tie).")
+    if obs["phase"] == "anytime":  # MASKS-GA-ANY-TIME
+        player = obs["current_player"]
+        who = "You" if player == obs["seat"] else names[player]
+        lines.append(f"{who} may play a Game Action card before the turn passes.")
     if obs["claim"]:
         claimer = obs["current_player"]
         who = "You have" if claimer == obs["seat"] else f"{names[claimer]} has"

@@ -10,6 +10,10 @@ The decisions (phases), and the action ids each offers:
            `play:21:N`, a two-space Reward `play:30:NE`); `wait` only when no move is open;
   window   a Great Mask Challenge, after its card is revealed: the lander, then the other
            player, in turn until both pass in a row: `pass` or `play:N` (Bonus, Penalty, ...);
+  anytime  the turn player, before the turn passes, after a move that drew them a card (with
+           no challenge after it) or in a turn whose move is skipped: `pass` or `play:N` (a
+           card playable at any time: Reward draw, Penalty skip). Its choices are secret, so
+           it is a response window (`response_window()` is `pass`);
   claim    the player who just won a Great Mask/Turaga card: `attach:N` or `keep`;
   jump     a Toa on a Portal with more than one free Portal to go to: `jump:B6`;
   discard  a Mission makes a player give up a card and they hold more than one: `discard:N`.
@@ -43,7 +47,8 @@ from .cards import (
 )
 from .maps import BLANK, CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
 
-TURN, WINDOW, CLAIM, JUMP, DISCARD, OVER = "turn", "window", "claim", "jump", "discard", "over"
+TURN, WINDOW, ANYTIME, CLAIM, JUMP, DISCARD, OVER = (
+    "turn", "window", "anytime", "claim", "jump", "discard", "over")
 HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
 MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
 DEFAULT_TURN_LIMIT = 400
@@ -75,10 +80,11 @@ ENTER_WORDS = {
     GAME_ACTION: ("you draw a Game Action card", "you draw two Game Action cards"),
     PORTAL: ("you jump to another Portal space", ""),
 }
-# When a Game Action card may be played (MASKS-GA-ANY-TIME): in the turn window, in a
-# challenge window, or both.
-IN_TURN = frozenset(("push", "move", "draw", "skip"))
-IN_CHALLENGE = frozenset(("boost", "weaken", "draw", "skip"))
+# When a Game Action card may be played (MASKS-GA-ANY-TIME): the cards that may be played at
+# any time in every window, the others in the turn window or in a challenge window only.
+ANY_TIME = frozenset(("draw", "skip"))
+IN_TURN = ANY_TIME | {"push", "move"}
+IN_CHALLENGE = ANY_TIME | {"boost", "weaken"}
 
 
 def say(events: list[Event], kind: str, text: str, **fields: Any) -> None:
@@ -113,7 +119,9 @@ class MasksGame(Game):
     title = "Quest for the Masks"
     # 2: the first player starts West, the give-up Mission walk is enforced, and a card won
     # in the first challenge of a double space counts only after the second (issue #11).
-    rules_version = "2"
+    # 3: a card drawn during a move, or held in a turn whose move is skipped, may be played
+    # before the turn passes (the any-time window, issue #22).
+    rules_version = "3"
     min_players = max_players = 2
     arrangement_keys = ARRANGEMENT_KEYS
 
@@ -220,6 +228,8 @@ class MasksState(State):
         self.unclaimed: list[int] = []
         self.attach_done = 0
         self.gave_up = False
+        # MASKS-GA-ANY-TIME: the turn player is owed the any-time window before the turn passes.
+        self.owed = False
         self.winner: int | None = None
         first = arrangement.get("first_player", self.options["first_player"])
         rps = first == "rps"
@@ -273,7 +283,9 @@ class MasksState(State):
         if phase == TURN:
             return self._turn_moves(self.actor)
         if phase == WINDOW:
-            return self._window_moves(self.actor)
+            return self._window_moves(self.actor, IN_CHALLENGE)
+        if phase == ANYTIME:
+            return self._window_moves(self.actor, ANY_TIME)
         game = self.game
         if phase == CLAIM:
             return {game.attach_ids[self.claim]: (M_ATTACH, self.claim), "keep": KEEP}
@@ -405,12 +417,13 @@ class MasksState(State):
             ends.append(end)
         return ends
 
-    def _window_moves(self, seat: int) -> dict[str, Any]:
+    def _window_moves(self, seat: int, effects: frozenset[str]) -> dict[str, Any]:
+        """A challenge window or the any-time window: `pass`, or a card of those effects."""
         game = self.game
         moves: dict[str, Any] = {"pass": PASS}
         effect = game.effect
         for n in self.hands[seat]:
-            if effect[n] in IN_CHALLENGE:
+            if effect[n] in effects:
                 moves[game.play_ids[n]] = (M_PLAY, n)
         return moves
 
@@ -435,11 +448,14 @@ class MasksState(State):
         elif op == M_PLAY:
             self._play(seat, move, events)
         elif op == M_PASS:
-            events.append(Event("pass", f"{self.names[seat]} plays no Game Action Card in this challenge.",
-                                {"seat": seat}))
+            if self.phase == ANYTIME:
+                say(events, "pass", f"{self.names[seat]} plays no Game Action Card now.", seat=seat)
+            else:
+                say(events, "pass", f"{self.names[seat]} plays no Game Action Card in this challenge.",
+                    seat=seat)
+                if self.passes == 0:
+                    self.agenda.append((S_WINDOW, 1 - seat, 1))
             self.phase = None
-            if self.passes == 0:
-                self.agenda.append((S_WINDOW, 1 - seat, 1))
         elif op == M_ATTACH:
             self._attach(seat, move[1], events)
             if self.phase == TURN:
@@ -469,7 +485,11 @@ class MasksState(State):
         agenda = self.agenda
         while self.phase is None:
             if not agenda:
-                self._next_turn(events)
+                if self.owed:
+                    self.owed = False
+                    self._open_anytime(self.turn_player)
+                else:
+                    self._next_turn(events)
                 continue
             step = agenda.pop()
             op = step[0]
@@ -515,10 +535,12 @@ class MasksState(State):
                 queue.pop(0)
                 self._complete_mission(seat, head[0], events)
                 self.agenda.append((S_MISSIONS, seat))
+            self.owed = True  # MASKS-GA-ANY-TIME: the move is skipped, not the cards
             return
         if self.skips[seat]:  # MASKS-GA-SKIP
             self.skips[seat] -= 1
             events.append(Event("skip", f"{who} must skip this move (Penalty).", {"seat": seat}))
+            self.owed = True
             return
         self.attach_done = 0
         self.agenda.append((S_TURN, seat))
@@ -535,6 +557,13 @@ class MasksState(State):
         self.phase = TURN
         self.actor = seat
         self._moves = moves
+
+    def _open_anytime(self, seat: int) -> None:
+        """MASKS-GA-ANY-TIME, MASKS-GA-WINDOW-INFO: opened to any turn player with a card in
+        hand, whatever the cards (their number is public, what they are is not)."""
+        if self.hands[seat]:
+            self.phase = ANYTIME
+            self.actor = seat
 
     def _end(self, winner: int | None) -> None:
         self.phase = OVER
@@ -595,10 +624,14 @@ class MasksState(State):
                 "Game Action Card."
             say(events, "draw", text, seat=seat, drawn=0)
             return
-        self._draw_with_event(seat, count, text, events)
+        if self._draw_with_event(seat, count, text, events) and seat == self.turn_player:
+            # MASKS-GA-ANY-TIME: the card came after the turn window; it may be played before
+            # the turn passes. (A Toa pushed here by the turn player has his own turn next.)
+            self.owed = True
 
-    def _draw_with_event(self, seat: int, count: int, text: str, events: list[Event]) -> None:
-        """Draw and narrate: the number drawn is public, the cards are told to the drawer only."""
+    def _draw_with_event(self, seat: int, count: int, text: str, events: list[Event]) -> int:
+        """Draw and narrate: the number drawn is public, the cards are told to the drawer only.
+        Returns how many were drawn."""
         drawn = self._draw_actions(seat, count, events)
         n = len(drawn)
         if n < count:
@@ -610,6 +643,7 @@ class MasksState(State):
         secret = f"{text} They draw {names}." if n else text
         events.append(Event("draw", text, {"seat": seat, "drawn": n}, seat=seat,
                             secret={"cards": drawn}, secret_text=secret))
+        return n
 
     def _draw_actions(self, seat: int, count: int, events: list[Event]) -> list[int]:
         """Draw up to `count` Game Action cards, never past five in hand (MASKS-GA-HAND-LIMIT),
@@ -760,6 +794,7 @@ class MasksState(State):
         card = self.chal_draw.pop()
         skill = self.game.cards.challenges[card].skill
         self.chal = [seat, card, skill, 0, 0]
+        self.owed = False  # the challenge window offers both players what the any-time one would
         say(events, "challenge", f"{self.names[seat]} flips over the top card in the Great Mask Challenge "
             f"draw pile to reveal Card #{card}. This Great Mask Challenge Card uses {SKILL_NAMES[skill]}.",
             seat=seat, card=card, skill=SKILLS[skill])
@@ -896,8 +931,14 @@ class MasksState(State):
             self._enter(seat, cell, events, "lands on")
             return
         # Cards that leave the decision open: afterwards the same window opens again (the
-        # turn), or the challenge window passes to the other player.
-        self.agenda.append((S_TURN, seat) if self.phase == TURN else (S_WINDOW, opp, 0))
+        # turn, the any-time window once the card's effects are done), or the challenge
+        # window passes to the other player.
+        if self.phase == TURN:
+            self.agenda.append((S_TURN, seat))
+        elif self.phase == WINDOW:
+            self.agenda.append((S_WINDOW, opp, 0))
+        else:
+            self.owed = True
         self.phase = None
         if effect == "draw":
             text += f" They discard it and draw {words(card.amount)} new cards."
@@ -932,6 +973,8 @@ class MasksState(State):
         if op == M_KEEP:
             return "Keep the card unattached"
         if op == M_PASS:
+            if self.phase == ANYTIME:
+                return "Play no card now: the turn passes"
             return "Play no card in this challenge"
         if op == M_JUMP:
             return f"Jump to the Portal space at {self.labels[move[1]]}"
@@ -956,6 +999,11 @@ class MasksState(State):
         words = f"the {'double ' if double else ''}{KIND_NAMES[self.kind[cell]]} at {self.labels[cell]}"
         what = ENTER_WORDS[self.kind[cell]][double] if effect else ""
         return f"{words}: {what}" if what else words
+
+    def response_window(self) -> str | None:
+        """MASKS-GA-WINDOW-INFO: whether the player at the any-time window holds a card that
+        can be played is secret, so an interface closes it with `pass` the same way either way."""
+        return "pass" if self.phase == ANYTIME else None
 
     def targets(self, action: str) -> dict[str, Any]:
         """What a legal action acts on: the `space` a Toa Mask moves or jumps to (and whose:
@@ -1069,7 +1117,7 @@ class MasksState(State):
 
     def _copy_into(self, other: MasksState) -> None:
         for name in ("board", "kind", "step", "labels", "target", "toa_names", "move_texts",
-                     "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "winner",
+                     "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "owed", "winner",
                      "turn_player", "setup_events"):
             setattr(other, name, getattr(self, name))
         for name in ("won", "gm_pile", "hands", "ga_discard", "ga_draw", "eff"):
@@ -1256,6 +1304,7 @@ class _Why:
 
     def _phase(self) -> str:
         return {TURN: "it is the start of a turn, before the move", WINDOW: "a Great Mask Challenge is on",
+                ANYTIME: "the turn is about to pass (only a card playable at any time may be played)",
                 CLAIM: "a won card waits to be attached or kept", JUMP: "a Toa must jump to another Portal",
                 DISCARD: "a Mission card asks for a Game Action card"}[self.state.phase]
 
@@ -1305,7 +1354,7 @@ class _Why:
 
     def _play(self, rest: str) -> str | None:
         s = self.state
-        number, problem = self._card(rest, (TURN, WINDOW))
+        number, problem = self._card(rest, (TURN, WINDOW, ANYTIME))
         if problem:
             return problem
         card = s.game.cards.actions[number]
@@ -1314,6 +1363,9 @@ class _Why:
             return f"{card.name} is played in your turn, before you move, not during a challenge"
         if s.phase == TURN and effect not in IN_TURN:
             return f"this {card.name} is played during a Great Mask Challenge"
+        if s.phase == ANYTIME and effect not in ANY_TIME:
+            when = "during a Great Mask Challenge" if effect in IN_CHALLENGE else "before your move"
+            return f"this {card.name} is played {when}, not now"
         _, _, extra = rest.partition(":")
         if effect == "push":
             if extra not in DIR_CODES:
@@ -1343,7 +1395,8 @@ class _Why:
         return "one change of Great Mask and one of Turaga card per turn, and that change is made"
 
     def _pass(self, rest: str) -> str:
-        return f"'pass' is for a Great Mask Challenge, and now {self._phase()}"
+        return (f"'pass' is for a Great Mask Challenge or for the moment before a turn passes, and now "
+                f"{self._phase()}")
 
     def _keep(self, rest: str) -> str:
         return f"'keep' answers a card just won, and now {self._phase()}"
