@@ -285,16 +285,17 @@ function drawTurn(current, connection, legal, act) {
   }
 }
 
-// A response window (Reconstruct: a stop card?) closes by itself when its time is up, with
-// the card taking effect: the server holds it open as long whether or not you could answer.
-// With nothing to answer there is nothing to click; with a stop card, its button.
+// A response window (Reconstruct: a stop card?; Masks: a card before the turn passes) closes
+// by itself when its time is up, with its pass (the card taking effect, the turn passing): the
+// server holds it open as long whether or not you could answer. With nothing to answer there
+// is nothing to click; with a card to play, its button. A view may word the clock (windowText).
 let windowTimer = null;
 function drawWindow(current, legal, act) {
   const list = $("actions");
-  const answers = legal.filter((action) => action.targets?.kind !== "allow");
+  const answers = legal.filter((action) => !["allow", "pass"].includes(action.targets?.kind));
   const left = () => Math.max(0, Math.ceil(current.closes_at - Date.now() / 1000));
   const clock = el("li", { class: "window-clock" });
-  const tick = () => { clock.textContent = answers.length
+  const tick = () => { clock.textContent = view.windowText ? view.windowText(answers.length > 0, left()) : answers.length
     ? `Answer within ${left()} s, or it takes effect.` : `You hold no stop card: it takes effect in ${left()} s.`; };
   tick();
   clearInterval(windowTimer);

@@ -189,8 +189,17 @@ export function render(root, obs, ctx) {
     stage.querySelector(".us").replaceChildren(me);
   }
   stage.querySelector(".turn-line").textContent = `Turn ${obs.turn} · challenge pile ${obs.challenge_pile} · mission pile ${obs.mission_pile}`;
+  const who = (seat) => (ctx.name ? ctx.name(seat) : ctx.book.components.toa[obs.players[seat]].name);
   stage.querySelector(".challenge").textContent = challenge
-    ? `Challenge of ${challenge.skill}: ${challenge.scores.map((score, seat) => `${ctx.name ? ctx.name(seat) : ctx.book.components.toa[obs.players[seat]].name} ${score}`).join(" against ")}` : "";
+    ? `Challenge of ${challenge.skill}: ${challenge.scores.map((score, seat) => `${who(seat)} ${score}`).join(" against ")}`
+    : obs.phase === "anytime" ? `${obs.current_player === ctx.seat ? "You" : capital(who(obs.current_player))} may play a Game Action card before the turn passes` : "";
+}
+
+// The clock of the window before a turn passes (MASKS-GA-ANY-TIME), which closes by itself
+// with no card played: the same wait whether or not you hold a card that can be played now.
+export function windowText(canPlay, seconds) {
+  return canPlay ? `Play a Game Action card now? The turn passes in ${seconds} s.`
+    : `No card of yours can be played now: the turn passes in ${seconds} s.`;
 }
 
 // The figures of the end: Great Masks won and Missions done, per seat.
