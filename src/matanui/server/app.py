@@ -21,7 +21,6 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -37,7 +36,7 @@ from .protocol import Act, CreateGame, ErrorBody, Hello, JoinSeat, Rejected, Sea
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
-from .storage import Storage
+from .storage import Storage, StorageFailed
 from .workers import BACKGROUND_NICE, Workers
 
 log = logging.getLogger("matanui.server")
@@ -219,16 +218,21 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     # -- the lobby's HTTP API ----------------------------------------------------------
 
-    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and reaches "
-             "its database, else 503")
+    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and its "
+             "database takes writes, else 503")
     async def health(request: Request) -> JSONResponse:
+        """A tiny write and the memory of the latest one (storage.py): a database that answers
+        but cannot write (a full disk) is unavailable too."""
         lobby = lobby_of(request)
         storage = lobby.backends.storage
         try:
             await storage.run(storage.ping)
-        except SQLAlchemyError as exc:
-            log.warning("health check: the database does not answer: %s", exc)
-            return JSONResponse({"status": "unavailable", "message": "the database does not answer"},
+            failing = storage.failing()
+        except StorageFailed as exc:
+            failing = exc.reason
+        if failing is not None:
+            return JSONResponse({"status": "unavailable", "message": f"the database does not answer or "
+                                 f"does not take writes ({failing}); nothing can be saved"},
                                 status_code=503)
         return JSONResponse({"status": "ok", "games": len(lobby.rooms), "instance": storage.instance,
                              "bots": lobby.backends.bots.counts})
