@@ -30,6 +30,7 @@ from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
+from .incidents import where
 from .lobby import Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import Act, CreateGame, ErrorBody, Hello, JoinSeat, Rejected, SeatToken, SetName, parse_message
@@ -392,6 +393,26 @@ async def _send_outbox(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def serve_connection(websocket: WebSocket, room: Room) -> None:
+    """Serve one connection to a room until it closes. A fault of the server's own (a bug any
+    client input reached) is one log line per kind a minute, an `internal` error and close
+    code 1011: never a traceback a client can repeat into the log."""
+    try:
+        await _serve(websocket, room)
+    except WebSocketDisconnect:
+        return
+    except Throttled:
+        raise
+    except Exception as exc:
+        room.backends.incidents.report(f"socket {type(exc).__name__}", logging.ERROR,
+                                       f"a connection to game {room.id} failed: {type(exc).__name__}: "
+                                       f"{exc} (at {where(exc)})")
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await websocket.send_json(Rejected("internal", "the server failed on this connection; it "
+                                               "is logged: reconnect to go on").to_message())
+            await websocket.close(code=1011)
+
+
+async def _serve(websocket: WebSocket, room: Room) -> None:
     try:
         connection = await _say_hello(websocket, room)
     except WebSocketDisconnect:
