@@ -33,7 +33,18 @@ from .bots import BotPool
 from .incidents import where
 from .lobby import Lobby
 from .peers import PostgresPeers, Solo
-from .protocol import Act, CreateGame, ErrorBody, Hello, JoinSeat, Rejected, SeatToken, SetName, parse_message
+from .protocol import (
+    Act,
+    CreateGame,
+    ErrorBody,
+    Hello,
+    History,
+    JoinSeat,
+    Rejected,
+    SeatToken,
+    SetName,
+    parse_message,
+)
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
@@ -370,6 +381,7 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
             continue
+        websocket.app.state.quotas.hello(client_of(websocket))  # each welcome costs: Throttled
         seat = None
         if message.token is not None:
             try:
@@ -426,6 +438,9 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                 if isinstance(message, Hello):
                     raise Rejected("already_hello", "this connection has said hello already; open a "
                                    "new connection to change seat")
+                if isinstance(message, History):
+                    connection.send(json.dumps(room.history(connection.seat, message.before)))
+                    continue
                 assert isinstance(message, Act)
                 if connection.seat is None:
                     raise Rejected("spectator", "spectators watch and cannot act; hello with a seat "

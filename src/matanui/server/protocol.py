@@ -151,7 +151,15 @@ class Act:
     at: int | None
 
 
-ClientMessage = Hello | Act
+@dataclass(frozen=True)
+class History:
+    """Ask for the part of the log before entry `before` (the welcome carries only the recent
+    log: its `log_from` is the first `before` to ask for)."""
+
+    before: int
+
+
+ClientMessage = Hello | Act | History
 
 
 def _too_deep(raw: str) -> bool:
@@ -233,7 +241,15 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
             raise Rejected("bad_message", "'at' must be the whole number of actions you have seen")
         return Act(action, at)
-    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello' and 'act'")
+    if kind == "history":
+        _only(data, {"type", "before"})
+        before = data.get("before")
+        if not isinstance(before, int) or isinstance(before, bool) or before < 0:
+            raise Rejected("bad_message", "'before' must be the whole number of the log entry to "
+                           "read back from (the welcome's 'log_from', then each answer's 'from')")
+        return History(before)
+    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act' "
+                   "and 'history'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

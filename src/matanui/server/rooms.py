@@ -38,6 +38,9 @@ OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconn
 # A person's response window (Reconstruct: may they answer with a stop card?) closes this many
 # seconds after it opened, whether or not they could answer: docs/protocol.md.
 RESPONSE_WINDOW = 3.0
+# Log entries a welcome carries (the newest) and a `history` answer at most: a welcome stays a
+# few kilobytes however long the game (a 3,000-action game's whole log was 419 KB).
+LOG_PAGE = 100
 # Seconds before the server's own move (a bot's, a window's close) is tried again when the
 # database could not save it.
 SAVE_RETRY = 5.0
@@ -240,13 +243,28 @@ class Room:
                 "winners": state.winners, "closes_at": self.window_closes()}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
+        """Everything a (re)connecting client needs: the game, its seats, the view, and the
+        newest LOG_PAGE entries of the log (`log_from`: the index of the first; `history`
+        messages bring the earlier ones)."""
         state = self.state
+        start = max(0, len(self.events) - LOG_PAGE)
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
                 "seats": self.seats_public(), "rematch": self.row.rematch,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
-                "last_events": [e.view(seat) for e in self.last_events], **self.view(seat, self.events)}
+                "last_events": [e.view(seat) for e in self.last_events],
+                "log_from": start, "log_total": len(self.events), **self.view(seat, self.events[start:])}
+
+    def history(self, seat: int | None, before: int) -> dict[str, Any]:
+        """The log entries before `before`, at most LOG_PAGE of them, as `seat` may see them."""
+        total = len(self.events)
+        if before > total:
+            raise Rejected("bad_message", f"'before' must be at most {total}, the entries of the "
+                           "log so far")
+        start = max(0, before - LOG_PAGE)
+        return {"type": "history", "from": start, "before": before, "log_total": total,
+                "events": [e.view(seat) for e in self.events[start:before]]}
 
     def join(self, connection: Connection) -> None:
         self.connections.add(connection)
