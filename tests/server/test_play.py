@@ -25,7 +25,7 @@ def test_a_person_plays_reconstruct_to_the_end_against_a_bot(client):
     with hello(client, created["id"], created["seats"][0]["token"]) as ws:
         welcome = receive_view(ws)
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
-        assert welcome["observation"]["hand"] is not None and welcome["events"]  # the whole log so far
+        assert welcome["observation"]["hand"] is not None and welcome["events"]  # the log so far
         final = play_out(ws, random.Random(1), view=welcome)
     assert final["over"] and final["observation"]["is_over"]
     summary = client.get(f"/api/games/{created['id']}").json()
@@ -93,7 +93,7 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(client):
         codes = [code for code, _ in answers]
         assert codes == ["bad_message"] * 7 + ["too_large", "already_hello", "stale"]
         words = " ".join(message for _, message in answers)
-        for expected in ("not binary", "not valid JSON", "JSON object", "'hello' and 'act'",
+        for expected in ("not binary", "not valid JSON", "JSON object", "'hello', 'act' and 'history'",
                          "'action' must be", "'at' must be", "unknown field(s) extra", "at most 4096",
                          "game is at action"):
             assert expected in words

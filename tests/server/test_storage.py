@@ -1,4 +1,5 @@
-"""What the database holds, and starting on a database with a game this matanui cannot replay."""
+"""What the database holds, and starting on a database with a game this matanui cannot replay
+(test_rows.py: rows and files that are damaged)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from matanui.server.storage import GameRow, SeatRow, Storage
 from .helpers import TEST_HOSTS, create
 
 
-def test_a_game_that_no_longer_replays_is_skipped_not_fatal(tmp_path):
+def test_a_game_that_no_longer_replays_is_unavailable_not_fatal(tmp_path):
     url = f"sqlite:///{tmp_path / 'old.db'}"
     storage = Storage(url)
     record = games.get("reconstruct").new_game(1, ["tahu", "gali"]).record()
@@ -23,7 +24,8 @@ def test_a_game_that_no_longer_replays_is_skipped_not_fatal(tmp_path):
                                 public=False, hotseat=False))
     storage.close()
     with TestClient(create_app(url, allowed_hosts=TEST_HOSTS)) as client:
-        assert client.get("/api/games/old").status_code == 404
+        refused = client.get("/api/games/old")
+        assert refused.status_code == 410 and "rules version 0" in refused.json()["message"]
         created = create(client)
         assert client.get(f"/api/games/{created['id']}").status_code == 200
 
@@ -38,8 +40,10 @@ def test_each_accepted_action_is_one_row_and_tokens_are_stored_hashed(tmp_path):
             while not (message := ws.receive_json()).get("over"):
                 pass
     storage = Storage(url)
-    rows = {row.id: row for row in storage.load_games(time.time(), DAY, DAY)}
+    loaded, damaged = storage.load_games(time.time(), DAY, DAY)
+    rows = {row.id: row for row in loaded}
     storage.close()
+    assert damaged == []
     assert len(rows[created["id"]].record.actions) == message["at"] and rows[created["id"]].finished
     token = human["seats"][0]["token"]
     stored = rows[human["id"]].seats[0]

@@ -21,7 +21,6 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -31,13 +30,25 @@ from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
+from .incidents import where
 from .lobby import Lobby
 from .peers import PostgresPeers, Solo
-from .protocol import Act, CreateGame, ErrorBody, Hello, JoinSeat, Rejected, SeatToken, SetName, parse_message
+from .protocol import (
+    Act,
+    CreateGame,
+    ErrorBody,
+    Hello,
+    History,
+    JoinSeat,
+    Rejected,
+    SeatToken,
+    SetName,
+    parse_message,
+)
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
 from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
-from .storage import Storage
+from .storage import Storage, StorageFailed
 from .workers import BACKGROUND_NICE, Workers
 
 log = logging.getLogger("matanui.server")
@@ -219,16 +230,21 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     # -- the lobby's HTTP API ----------------------------------------------------------
 
-    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and reaches "
-             "its database, else 503")
+    @app.get("/api/health", summary="For load balancers: 200 while this instance serves and its "
+             "database takes writes, else 503")
     async def health(request: Request) -> JSONResponse:
+        """A tiny write and the memory of the latest one (storage.py): a database that answers
+        but cannot write (a full disk) is unavailable too."""
         lobby = lobby_of(request)
         storage = lobby.backends.storage
         try:
             await storage.run(storage.ping)
-        except SQLAlchemyError as exc:
-            log.warning("health check: the database does not answer: %s", exc)
-            return JSONResponse({"status": "unavailable", "message": "the database does not answer"},
+            failing = storage.failing()
+        except StorageFailed as exc:
+            failing = exc.reason
+        if failing is not None:
+            return JSONResponse({"status": "unavailable", "message": f"the database does not answer or "
+                                 f"does not take writes ({failing}); nothing can be saved"},
                                 status_code=503)
         return JSONResponse({"status": "ok", "games": len(lobby.rooms), "instance": storage.instance,
                              "bots": lobby.backends.bots.counts})
@@ -365,6 +381,7 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
             continue
+        websocket.app.state.quotas.hello(client_of(websocket))  # each welcome costs: Throttled
         seat = None
         if message.token is not None:
             try:
@@ -388,6 +405,26 @@ async def _send_outbox(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def serve_connection(websocket: WebSocket, room: Room) -> None:
+    """Serve one connection to a room until it closes. A fault of the server's own (a bug any
+    client input reached) is one log line per kind a minute, an `internal` error and close
+    code 1011: never a traceback a client can repeat into the log."""
+    try:
+        await _serve(websocket, room)
+    except WebSocketDisconnect:
+        return
+    except Throttled:
+        raise
+    except Exception as exc:
+        room.backends.incidents.report(f"socket {type(exc).__name__}", logging.ERROR,
+                                       f"a connection to game {room.id} failed: {type(exc).__name__}: "
+                                       f"{exc} (at {where(exc)})")
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await websocket.send_json(Rejected("internal", "the server failed on this connection; it "
+                                               "is logged: reconnect to go on").to_message())
+            await websocket.close(code=1011)
+
+
+async def _serve(websocket: WebSocket, room: Room) -> None:
     try:
         connection = await _say_hello(websocket, room)
     except WebSocketDisconnect:
@@ -401,6 +438,9 @@ async def serve_connection(websocket: WebSocket, room: Room) -> None:
                 if isinstance(message, Hello):
                     raise Rejected("already_hello", "this connection has said hello already; open a "
                                    "new connection to change seat")
+                if isinstance(message, History):
+                    connection.send(json.dumps(room.history(connection.seat, message.before)))
+                    continue
                 assert isinstance(message, Act)
                 if connection.seat is None:
                     raise Rejected("spectator", "spectators watch and cannot act; hello with a seat "

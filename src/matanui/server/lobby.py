@@ -25,7 +25,7 @@ from .quotas import EXPIRED, Quotas
 from .replays import replay_text
 from .replays import setup_events as _setup_events
 from .rooms import Backends, Room, build, token_hash
-from .storage import GameRow, SeatRow
+from .storage import DamagedRow, GameRow, SeatRow
 
 log = logging.getLogger("matanui.server")
 
@@ -58,6 +58,7 @@ class Lobby:
         self.backends = backends
         self.quotas = quotas
         self.rooms: dict[str, Room] = {}
+        self.unavailable: dict[str, str] = {}  # stored games not served, each with why
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- start and stop ----------------------------------------------------------------
@@ -66,7 +67,10 @@ class Lobby:
         """Rebuild every stored game that has not expired from its record, let bots whose
         turn it is move, and start looking for games that expire."""
         storage, limits = self.backends.storage, self.backends.limits
-        rows = await storage.run(storage.load_games, time.time(), limits.unstarted_ttl, limits.started_ttl)
+        rows, damaged = await storage.run(storage.load_games, time.time(), limits.unstarted_ttl,
+                                          limits.started_ttl)
+        for problem in damaged:
+            self._unavailable(problem)
         for row in rows:
             self._rebuild(row)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="expire-games")
@@ -77,15 +81,25 @@ class Lobby:
         try:
             state, events = build(row.record)
         except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
-            log.warning("game %s is not served: %s", row.id, exc)
+            self._unavailable(DamagedRow(row.id, f"its record does not replay: {exc}"))
             return None
         return self._open(row, state, events, wake=wake)
+
+    def _unavailable(self, problem: DamagedRow) -> None:
+        """A stored game that cannot be served (its row or record is damaged, or it was made
+        with other rules): it stays in the database, is not listed, and asking for it says why."""
+        log.warning("%s (it stays in the database, not listed)", problem)
+        self.unavailable[problem.game_id] = problem.reason
 
     async def refresh(self, game_id: str) -> None:
         """Another instance changed or made this game: bring its room up to date, or open it."""
         storage, limits = self.backends.storage, self.backends.limits
-        row = await storage.run(storage.load_game, game_id, time.time(), limits.unstarted_ttl,
-                                limits.started_ttl)
+        try:
+            row = await storage.run(storage.load_game, game_id, time.time(), limits.unstarted_ttl,
+                                    limits.started_ttl)
+        except DamagedRow as problem:
+            self._unavailable(problem)
+            return
         if row is None:
             return
         room = self.rooms.get(game_id)
@@ -140,6 +154,9 @@ class Lobby:
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
+        if room is None and game_id in self.unavailable:
+            raise Rejected("unavailable_game", f"game {game_id!r} is in the database but cannot be "
+                           f"served: {self.unavailable[game_id]}", status=410)
         if room is None:
             raise Rejected("unknown_game", f"there is no game {game_id!r} (a game nobody plays "
                            "expires); GET /api/games lists them", status=404)
@@ -247,15 +264,10 @@ class Lobby:
             raise Rejected("not_public", "this game's seats are taken by invite link only", status=403)
         if room.state.is_over:
             raise Rejected("game_over", "the game is over", status=409)
-        for seat, row in enumerate(room.row.seats):
-            if row.kind == "open":
-                token = new_token()
-                row.kind, row.token_hash = "human", token_hash(token)
-                row.claimed = True
-                await room.save_seats()
-                room.announce_seats()
-                await room.set_name(seat, name)
-                return seat, token
+        token = new_token()
+        seat = await room.take_open_seat(token_hash(token), name)
+        if seat is not None:
+            return seat, token
         raise Rejected("no_free_seat", "every human seat of this game is taken; watch it instead",
                        status=409)
 

@@ -19,6 +19,7 @@ from matanui.engine.options import options_json_schema
 from .bots import BOT_LEVELS
 
 MAX_MESSAGE_BYTES = 4096
+MAX_MESSAGE_DEPTH = 4  # arrays and objects inside one another in a message (every message is flat)
 MAX_TOKEN_CHARS = 128
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2**53  # JavaScript's largest safe whole number: the browser may show it exactly
@@ -150,21 +151,75 @@ class Act:
     at: int | None
 
 
-ClientMessage = Hello | Act
+@dataclass(frozen=True)
+class History:
+    """Ask for the part of the log before entry `before` (the welcome carries only the recent
+    log: its `log_from` is the first `before` to ask for)."""
+
+    before: int
+
+
+ClientMessage = Hello | Act | History
+
+
+def _too_deep(raw: str) -> bool:
+    """Whether arrays and objects nest deeper than MAX_MESSAGE_DEPTH in this JSON text,
+    brackets inside strings not counted: checked before decoding, whose recursion a few
+    thousand brackets would exhaust."""
+    if raw.count("[") + raw.count("{") <= MAX_MESSAGE_DEPTH:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_MESSAGE_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a decoded message holds text that is not Unicode: half of a surrogate pair,
+    which JSON can write as an escape (\\ud800) and nothing can encode or print."""
+    if isinstance(value, str):
+        return any("\ud800" <= char <= "\udfff" for char in value)
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v) for v in value)
+    return False
 
 
 def parse_message(raw: str | bytes | None) -> ClientMessage:
-    """Check one WebSocket message from a client."""
+    """Check one WebSocket message from a client: its size and depth before decoding it, then
+    its text and fields."""
     if not isinstance(raw, str):
         raise Rejected("bad_message", "send JSON text messages, not binary frames")
-    if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        raise Rejected("too_large", f"the message is {len(raw.encode('utf-8'))} bytes; "
-                       f"at most {MAX_MESSAGE_BYTES} are allowed")
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise Rejected("too_large", f"the message is {size} bytes; at most {MAX_MESSAGE_BYTES} are allowed")
+    if _too_deep(raw):
+        raise Rejected("too_deep", f"the message has arrays or objects nested more than "
+                       f"{MAX_MESSAGE_DEPTH} deep; messages are flat objects such as "
+                       '{"type": "act", "action": "pass"}')
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise Rejected("bad_message", f"the message is not valid JSON ({exc.msg} at character "
                        f"{exc.pos})") from None
+    if _has_lone_surrogate(data):
+        raise Rejected("bad_message", "the message holds a lone surrogate (a \\ud800-\\udfff "
+                       "escape that is not half of a pair); text must be valid Unicode")
     if not isinstance(data, dict):
         raise Rejected("bad_message", 'a message must be a JSON object such as {"type": "act", '
                        '"action": "pass"}')
@@ -186,7 +241,15 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
             raise Rejected("bad_message", "'at' must be the whole number of actions you have seen")
         return Act(action, at)
-    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello' and 'act'")
+    if kind == "history":
+        _only(data, {"type", "before"})
+        before = data.get("before")
+        if not isinstance(before, int) or isinstance(before, bool) or before < 0:
+            raise Rejected("bad_message", "'before' must be the whole number of the log entry to "
+                           "read back from (the welcome's 'log_from', then each answer's 'from')")
+        return History(before)
+    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act' "
+                   "and 'history'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -47,6 +47,7 @@ class Limits:
     started_ttl: float = 30 * DAY  # a started game with no new action for this long expires
     sweep_every: float = 60.0  # seconds between looks for expired games
     page_size: int = 200  # most games one GET /api/games answers
+    hellos_per_minute: int = 60  # WebSocket hellos (each answered by a welcome) of one client
 
 
 class Throttled(Rejected):
@@ -82,6 +83,17 @@ class Quotas:
             raise Throttled("too_many_games", f"you have created {self.limits.games_per_minute} "
                             f"games in the last minute, the most allowed; try again in {wait} s",
                             retry_after=wait)
+
+    def hello(self, client: str) -> None:
+        """Count a WebSocket hello of `client` (each is answered with a welcome, the largest
+        message: a reconnect loop must not draw them without end); Throttled past its hellos
+        a minute."""
+        item = RateLimitItemPerMinute(self.limits.hellos_per_minute)
+        if not self._rates.hit(item, "hello", client):
+            wait = self._wait(item, "hello", client)
+            raise Throttled("too_many_hellos", f"{self.limits.hellos_per_minute} connections from "
+                            f"your address said hello in the last minute, the most allowed; try "
+                            f"again in {wait} s", retry_after=wait)
 
     def message(self, connection: str) -> None:
         """Count a WebSocket message; Throttled past the messages a second of a connection."""

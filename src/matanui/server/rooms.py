@@ -24,11 +24,12 @@ from typing import Any
 from matanui.engine import Event, Game, IllegalAction, Record, State, replay
 
 from .bots import BotPool
+from .incidents import Incidents
 from .peers import Peers, Solo
 from .protocol import Rejected
 from .quotas import Limits
 from .replays import setup_events
-from .storage import ActionTaken, GameRow, Storage
+from .storage import ActionTaken, GameRow, SeatRow, Storage, StorageFailed
 from .workers import Workers
 
 log = logging.getLogger("matanui.server")
@@ -37,6 +38,12 @@ OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconn
 # A person's response window (Reconstruct: may they answer with a stop card?) closes this many
 # seconds after it opened, whether or not they could answer: docs/protocol.md.
 RESPONSE_WINDOW = 3.0
+# Log entries a welcome carries (the newest) and a `history` answer at most: a welcome stays a
+# few kilobytes however long the game (a 3,000-action game's whole log was 419 KB).
+LOG_PAGE = 100
+# Seconds before the server's own move (a bot's, a window's close) is tried again when the
+# database could not save it.
+SAVE_RETRY = 5.0
 
 
 def legal_entries(state: State) -> list[dict[str, Any]]:
@@ -46,6 +53,11 @@ def legal_entries(state: State) -> list[dict[str, Any]]:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _with_seat(seats: list[SeatRow], seat: int, **changes: Any) -> list[SeatRow]:
+    """The seats with one of them changed (the others are the same objects)."""
+    return [replace(row, **changes) if i == seat else row for i, row in enumerate(seats)]
 
 
 def build(record: Record, game: Game | None = None) -> tuple[State, list[Event]]:
@@ -70,6 +82,7 @@ class Backends:
     limits: Limits = field(default_factory=Limits)
     peers: Peers = field(default_factory=Solo)  # the other instances on the same database
     response_window: float = RESPONSE_WINDOW  # seconds a person's response window stays open
+    incidents: Incidents = field(default_factory=lambda: Incidents(log))  # faults clients can repeat
 
 
 @dataclass(eq=False)
@@ -135,24 +148,44 @@ class Room:
                 for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
-        """Mark a seat as opened once by its token (the lobby shows who has come)."""
+        """Mark a seat as opened once by its token (the lobby shows who has come). Only a
+        mark: while the database fails it is kept here and saved with the seats' next change."""
         if not self.row.seats[seat].claimed:
             self.row.seats[seat].claimed = True
-            await self.save_seats()
+            with contextlib.suppress(StorageFailed):
+                await self.save_seats()
 
     async def save_seats(self) -> None:
         await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
 
+    async def _store_seats(self, seats: list[SeatRow]) -> None:
+        """(Under the lock.) Store `seats`, then make them the room's and retell the story if a
+        display name changed (see `_retell`); a database failure (StorageFailed) changes nothing."""
+        await self.backends.storage.run(self.backends.storage.set_seats, self.id, seats)
+        self.row.seats = seats
+        if self._names_stale():
+            self._retell()
+
     async def set_name(self, seat: int, name: str | None) -> None:
-        """Give a seat its display name (None: its character's name). The name is stored with
-        the seats and the story is retold with it (see `_retell`)."""
+        """Give a seat its display name (None: its character's name), stored with the seats;
+        the story is retold with it."""
         async with self.lock:
             if self.row.seats[seat].name == name:
                 return
-            self.row.seats[seat].name = name
-            await self.save_seats()
-            self._retell()
+            await self._store_seats(_with_seat(self.row.seats, seat, name=name))
         self.announce_seats()
+
+    async def take_open_seat(self, hashed_token: str, name: str | None) -> int | None:
+        """Give the first open seat to a joiner: a person's seat from now on, opened by the
+        token whose hash is given, under the display name `name`. None: no seat is open."""
+        async with self.lock:
+            seat = next((i for i, s in enumerate(self.row.seats) if s.kind == "open"), None)
+            if seat is None:
+                return None
+            await self._store_seats(_with_seat(self.row.seats, seat, kind="human", name=name,
+                                               token_hash=hashed_token, claimed=True))
+        self.announce_seats()
+        return seat
 
     def _retell(self) -> None:
         """Rebuild the state and its log with the seats' display names, and send every
@@ -210,13 +243,28 @@ class Room:
                 "winners": state.winners, "closes_at": self.window_closes()}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
+        """Everything a (re)connecting client needs: the game, its seats, the view, and the
+        newest LOG_PAGE entries of the log (`log_from`: the index of the first; `history`
+        messages bring the earlier ones)."""
         state = self.state
+        start = max(0, len(self.events) - LOG_PAGE)
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
                 "seats": self.seats_public(), "rematch": self.row.rematch,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
-                "last_events": [e.view(seat) for e in self.last_events], **self.view(seat, self.events)}
+                "last_events": [e.view(seat) for e in self.last_events],
+                "log_from": start, "log_total": len(self.events), **self.view(seat, self.events[start:])}
+
+    def history(self, seat: int | None, before: int) -> dict[str, Any]:
+        """The log entries before `before`, at most LOG_PAGE of them, as `seat` may see them."""
+        total = len(self.events)
+        if before > total:
+            raise Rejected("bad_message", f"'before' must be at most {total}, the entries of the "
+                           "log so far")
+        start = max(0, before - LOG_PAGE)
+        return {"type": "history", "from": start, "before": before, "log_total": total,
+                "events": [e.view(seat) for e in self.events[start:before]]}
 
     def join(self, connection: Connection) -> None:
         self.connections.add(connection)
@@ -282,11 +330,16 @@ class Room:
                 raise Rejected("stale", f"another action reached the game first at action {number}; "
                                f"it is now at action {len(state.history)}: look at the new position "
                                "and act again", status=409) from None
+            except StorageFailed as exc:  # nothing stored: nothing applied, nobody told
+                raise Rejected("not_saved", f"your move was not saved: the database failed "
+                               f"({exc.reason}); nothing was applied, so the game is as it was: try "
+                               "again in a while", status=503) from None
             self.row.touched = now
             events = state.apply(action)
             await self._applied(events)
-            if state.is_over:
-                await storage.run(storage.mark_finished, self.id)
+            if state.is_over:  # a mark for expiry only: the record itself says the game is over
+                with contextlib.suppress(StorageFailed):
+                    await storage.run(storage.mark_finished, self.id)
         self.wake()
 
     async def catch_up(self) -> None:
@@ -390,6 +443,9 @@ class Room:
             try:
                 await self.act(seat, action, at=number, by_server=True)
             except Rejected as exc:
+                if exc.code == "not_saved":  # the database failed: the move is chosen again later
+                    await asyncio.sleep(SAVE_RETRY)
+                    continue
                 log.error("server move %r refused in game %s: %s", action, self.id, exc.message)
                 return
 

@@ -11,18 +11,27 @@ thread cost more than the write (the GIL hops measured as most of the round trip
 see docs/performance.md). A committed action survives the server being killed (what the
 restart test checks); only a power cut can lose the last commits. Other databases (PostgreSQL)
 answer over the network, so their calls run on one dedicated thread and the loop never waits.
+
+Nothing the database holds or does stops the server: a call that fails (a full disk, a server
+gone) raises `StorageFailed`, a refusal the client is told (nothing was saved) and the health
+check reports; one row this matanui cannot read makes that one game unavailable
+(`DamagedRow`); an SQLite file that is damaged, or no database at all, is refused when the
+server starts (`DamagedDatabase`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
+from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -36,7 +45,9 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    cast,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -45,12 +56,21 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
-from matanui.engine import Record
+from matanui.engine import MatanuiError, Record, RecordError
+
+from .incidents import Incidents, printable
+from .protocol import Rejected
 
 T = TypeVar("T")
+log = logging.getLogger("matanui.server")
+
+# Seconds a failed write keeps the health check at 503 unless a write succeeds meanwhile (the
+# health check's own probe writes too: this is for writes it might not meet, and it forgets so
+# that an instance nobody writes to is not kept out of a load balancer for ever).
+FAILURE_MEMORY = 30.0
 
 CHANNEL = "matanui_games"  # PostgreSQL: each write to a game notifies "<instance> <game id>"
 
@@ -83,6 +103,14 @@ actions_table = Table(
     Column("number", Integer, primary_key=True),  # 1-based, in the order applied
     Column("action", Text, nullable=False),
 )
+
+probes_table = Table(  # the health check's write: one row per server instance, rewritten
+    "probes",
+    metadata,
+    Column("instance", String(16), primary_key=True),
+    Column("at", Float, nullable=False),
+)
+JSON_COLUMNS = frozenset(c.name for c in games_table.columns if isinstance(c.type, JSON))
 
 
 @dataclass
@@ -120,10 +148,51 @@ class GameRow:
         return self.touched if self.touched is not None else self.created
 
 
+class StorageFailed(Rejected):
+    """The database failed a call (a full disk, a damaged file, a server gone): nothing of it
+    was stored. `reason` is the database's own words, e.g. "database or disk is full"."""
+
+    def __init__(self, reason: str, write: bool) -> None:
+        super().__init__("not_saved" if write else "database_unavailable",
+                         f"the database failed ({reason}); nothing was saved or changed: try again "
+                         "in a while", status=503)
+        self.reason = reason
+
+
+class DamagedRow(MatanuiError):
+    """A stored game this matanui cannot read (a field of the wrong kind, seats that are not
+    its players', a record that does not replay): that one game is not served."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        self.game_id = game_id
+        self.reason = printable(reason)[:300]
+        super().__init__(f"game {game_id!r} cannot be served: {self.reason}")
+
+
+class DamagedDatabase(MatanuiError):
+    """An SQLite file that is damaged or is not a database: refused when the server starts."""
+
+
 class ActionTaken(Exception):
     """Another server process stored this game's action at that number first. The actions
     table's key (game, number) is the optimistic lock that lets several servers share one
     database: of two appends at one position exactly one commits."""
+
+
+def _write(method: Callable[..., T]) -> Callable[..., T]:
+    """A write to the database: a failure is raised as StorageFailed (nothing was stored) and
+    kept for the health check until a write succeeds."""
+
+    @functools.wraps(method)
+    def write(self: Storage, *args: Any) -> T:
+        try:
+            result = method(self, *args)
+        except (SQLAlchemyError, OSError) as exc:
+            raise self._failed(method.__name__, exc, write=True) from None
+        self._write_failed = None
+        return result
+
+    return write
 
 
 class Storage:
@@ -132,20 +201,49 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
         self.inline = self.engine.dialect.name == "sqlite"
+        if self.inline:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
+            if self.inline:
+                _check_sqlite_file(self.engine)
+        except DBAPIError as exc:
+            if self.inline and _damaged(exc):
+                self.engine.dispose()
+                raise _refused(url, _reason(exc)) from None
+            raise
         self.shared = self.engine.dialect.name == "postgresql"  # several instances may use it
         self.instance = secrets.token_hex(6)  # this process, in its notifications
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="matanui-db")
+        self._incidents = Incidents(log)
+        self._write_failed: tuple[float, str] | None = None  # when and why the latest write failed
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
-        """Run one storage call: inline for SQLite, else on the database thread, in order."""
-        if self.inline:
-            return call(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+        """Run one storage call: inline for SQLite, else on the database thread, in order. A
+        database that fails it raises StorageFailed."""
+        try:
+            if self.inline:
+                return call(*args)
+            return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+        except (SQLAlchemyError, OSError) as exc:
+            raise self._failed(getattr(call, "__name__", "call"), exc, write=False) from None
+
+    def _failed(self, what: str, exc: Exception, write: bool) -> StorageFailed:
+        reason = _reason(exc)
+        if write:
+            self._write_failed = (time.monotonic(), reason)
+        self._incidents.report(f"database {type(exc).__name__}", logging.WARNING,
+                               f"the database failed ({what}): {reason}")
+        return StorageFailed(reason, write)
+
+    def failing(self) -> str | None:
+        """Why the latest write failed, if it did in the last FAILURE_MEMORY seconds and none
+        has succeeded since; else None."""
+        if self._write_failed is None or time.monotonic() - self._write_failed[0] > FAILURE_MEMORY:
+            return None
+        return self._write_failed[1]
 
     def close(self) -> None:
         self._thread.shutdown(wait=True)
@@ -153,6 +251,7 @@ class Storage:
 
     # -- writes ------------------------------------------------------------------------
 
+    @_write
     def create_game(self, row: GameRow) -> None:
         record = row.record
         with self.engine.begin() as db:
@@ -164,6 +263,7 @@ class Storage:
             ))
             self._changed(db, row.id)
 
+    @_write
     def append_action(self, game_id: str, number: int, action: str, at: float) -> None:
         """Commit action `number` (1-based) of a game, taken at time `at`; ActionTaken if
         another process committed an action at `number` first."""
@@ -177,17 +277,20 @@ class Storage:
                 raise ActionTaken(f"action {number} of game {game_id} is stored already") from None
             raise
 
+    @_write
     def mark_finished(self, game_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(finished=True))
             self._changed(db, game_id)
 
+    @_write
     def set_seats(self, game_id: str, seats: list[SeatRow]) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id)
                        .values(seats=[s.to_dict() for s in seats]))
             self._changed(db, game_id)
 
+    @_write
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
@@ -202,9 +305,13 @@ class Storage:
     # -- reads -------------------------------------------------------------------------
 
     def ping(self) -> None:
-        """Raise unless the database answers (the health check)."""
-        with self.engine.connect() as db:
-            db.execute(text("SELECT 1"))
+        """Raise unless the database answers and takes a write (the health check): this
+        instance's row of `probes` rewritten and committed. A read would answer on a full disk,
+        and a write rolled back never reaches the disk."""
+        probes = probes_table.c
+        with self.engine.begin() as db:
+            db.execute(delete(probes_table).where(probes.instance == self.instance))
+            db.execute(insert(probes_table).values(instance=self.instance, at=time.time()))
 
     def actions_after(self, game_id: str, count: int) -> list[str]:
         """A game's stored actions after its first `count`, in order."""
@@ -215,17 +322,20 @@ class Storage:
                                    .order_by(actions.number)))
 
     def load_game(self, game_id: str, now: float, unstarted_ttl: float, started_ttl: float) -> GameRow | None:
-        """One stored game with its actions, unless it is unknown or has expired."""
+        """One stored game with its actions, unless it is unknown or has expired; DamagedRow
+        if its row cannot be read."""
         games = games_table.c
         with self.engine.connect() as db:
-            row = db.execute(select(games_table).where(
+            row = db.execute(select(*_raw_columns()).where(
                 games.id == game_id, _unexpired(now, unstarted_ttl, started_ttl))).mappings().first()
         return None if row is None else _game_row(row, self.actions_after(game_id, 0))
 
-    def load_games(self, now: float, unstarted_ttl: float, started_ttl: float) -> list[GameRow]:
+    def load_games(self, now: float, unstarted_ttl: float,
+                   started_ttl: float) -> tuple[list[GameRow], list[DamagedRow]]:
         """Every stored game that has not expired, with its actions, oldest first: finished
         games, started ones with an action in the last `started_ttl` seconds, and unstarted
-        ones created in the last `unstarted_ttl` seconds. Expired games stay in the database."""
+        ones created in the last `unstarted_ttl` seconds. Expired games stay in the database.
+        Beside them, the rows that cannot be read, each with why."""
         games = games_table.c
         kept = select(games.id).where(_unexpired(now, unstarted_ttl, started_ttl))
         with self.engine.connect() as db:
@@ -236,9 +346,15 @@ class Storage:
                 .order_by(actions_table.c.game_id, actions_table.c.number)
             ):
                 actions.setdefault(game_id, []).append(action)
-            rows = db.execute(select(games_table).where(games.id.in_(kept))
+            rows = db.execute(select(*_raw_columns()).where(games.id.in_(kept))
                               .order_by(games.created)).mappings().all()
-        return [_game_row(row, actions.get(row["id"], [])) for row in rows]
+        loaded, damaged = [], []
+        for row in rows:
+            try:
+                loaded.append(_game_row(row, actions.get(row["id"], [])))
+            except DamagedRow as exc:
+                damaged.append(exc)
+        return loaded, damaged
 
 
 def _unexpired(now: float, unstarted_ttl: float, started_ttl: float) -> Any:
@@ -248,16 +364,91 @@ def _unexpired(now: float, unstarted_ttl: float, started_ttl: float) -> Any:
                and_(games.touched.is_(None), games.created >= now - unstarted_ttl))
 
 
+class _StoredSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["human", "open", "bot"]
+    level: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+    name: str | None = None
+
+
+class _StoredGame(BaseModel):
+    """What a games row must hold besides its record's fields (which Record.from_dict checks);
+    JSON columns arrive as their text, decoded here."""
+
+    model_config = ConfigDict(strict=True, allow_inf_nan=False)
+
+    id: str
+    seats: Json[Annotated[list[_StoredSeat], Field(min_length=1)]]
+    players: Json[Any]
+    options: Json[Any]
+    arrangement: Json[Any] | None
+    data: Json[Any] | None
+    public: bool
+    hotseat: bool
+    created: float
+    finished: bool
+    rematch: str | None
+    touched: float | None
+
+
+def _raw_columns() -> list[Any]:
+    """The games table's columns, its JSON ones read as their text: each row is decoded and
+    checked on its own, so that one damaged row cannot fail the reading of the others."""
+    return [cast(c, Text).label(c.name) if c.name in JSON_COLUMNS else c for c in games_table.columns]
+
+
 def _game_row(row: Any, actions: list[str]) -> GameRow:
-    seats = [SeatRow(**seat) for seat in row["seats"]]
+    """A games row and its actions as a GameRow; DamagedRow if any of it is not as stored."""
+    game_id = str(row["id"])
+    try:
+        stored = _StoredGame.model_validate(dict(row))
+        record = Record.from_dict({"game": row["game"], "rules_version": row["rules_version"],
+                                   "seed": row["seed"], "players": stored.players,
+                                   "options": stored.options, "arrangement": stored.arrangement,
+                                   "actions": actions, "data": stored.data})
+    except ValidationError as exc:
+        raise DamagedRow(game_id, "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                                            for e in exc.errors()[:3])) from None
+    except RecordError as exc:
+        raise DamagedRow(game_id, str(exc)) from None
+    if len(stored.seats) != len(record.players):
+        raise DamagedRow(game_id, f"it has {len(stored.seats)} seats for {len(record.players)} players")
+    seats = [SeatRow(**seat.model_dump()) for seat in stored.seats]
     # The seats' display names are the record's: narration names the players by them.
-    record = Record(game=row["game"], rules_version=row["rules_version"], seed=row["seed"],
-                    players=list(row["players"]), options=dict(row["options"]),
-                    arrangement=row["arrangement"], actions=actions, data=row["data"],
-                    names=[seat.name for seat in seats])
-    return GameRow(id=row["id"], record=record, seats=seats, public=row["public"],
-                   hotseat=row["hotseat"], created=row["created"], finished=row["finished"],
-                   rematch=row["rematch"], touched=row["touched"])
+    record.names = [seat.name for seat in seats]
+    return GameRow(id=stored.id, record=record, seats=seats, public=stored.public,
+                   hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
+                   rematch=stored.rematch, touched=stored.touched)
+
+
+def _reason(exc: BaseException) -> str:
+    """The database's own words for a failure, on one short line (SQLAlchemy adds the
+    statement and a link)."""
+    lines = str(exc.orig if isinstance(exc, DBAPIError) else exc).strip().splitlines()
+    return printable(lines[0] if lines else type(exc).__name__)[:200]
+
+
+def _damaged(exc: DBAPIError) -> bool:
+    """The SQLite file is not a database, or its pages are garbled."""
+    return getattr(exc.orig, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _refused(url: str, reason: str) -> DamagedDatabase:
+    return DamagedDatabase(f"the database file {make_url(url).database} is damaged or is not an SQLite "
+                           f"database ({reason}); matanui does not serve from it. Restore it from a "
+                           "backup, or start with another --database (docs/deploy.md)")
+
+
+def _check_sqlite_file(engine: Engine) -> None:
+    """Refuse an SQLite file whose pages are garbled: SQLite's quick_check reads every page
+    once (1.5 s for a 240 MB file on the development machine) and says what it found wrong."""
+    with engine.connect() as db:
+        found = [line for (line,) in db.execute(text("PRAGMA quick_check"))]
+    if found != ["ok"]:
+        raise _refused(str(engine.url), "; ".join(found[:3]))
 
 
 def _add_missing_columns(engine: Engine) -> None:

@@ -22,7 +22,9 @@ const QUIET = new Set(["stale", "not_your_turn", "game_over"]);
 
 // `live`: welcomed on an open socket; while any connection is not, the page says it is
 // reconnecting and takes no action. `failures` spaces out the tries to reconnect.
-const connections = (tokens.length ? tokens : [null]).map((token) => ({ token, seat: null, view: null, log: [], live: false, failures: 0 }));
+// `log` holds the game's log from entry `logFrom` on: a welcome brings the newest entries only,
+// and "Show earlier" asks for the ones before (a `history` message), a page at a time.
+const connections = (tokens.length ? tokens : [null]).map((token) => ({ token, seat: null, view: null, log: [], logFrom: 0, live: false, failures: 0 }));
 let meta = null;       // from the welcome: game, title, players, seats, rematch
 let book = null;       // the game's picture book
 let view = null;       // the board view module
@@ -35,6 +37,7 @@ let waiting = "";     // refused for a limit: the words to show until it is trie
 let shownObs = null;  // the observation on the screen
 let lastMove = [];    // the events of the latest action, as the shown seat sees them
 let endShown = false; // the end dialog has been opened once
+let logShown = null;  // the connection whose log is on the screen
 
 function connect(connection, delay = 0) {
   setTimeout(() => {
@@ -92,6 +95,7 @@ async function receive(connection, message) {
     meta = message;
     connection.seat = message.seat;
     connection.log = message.events;
+    connection.logFrom = message.log_from || 0;
     connection.view = message;
     connection.last = message.last_events?.length ? message.last_events : message.events.slice(-1);
     connection.live = true;
@@ -107,6 +111,12 @@ async function receive(connection, message) {
     if (message.events.length) connection.last = continues(connection.last, message.events) ? connection.last.concat(message.events) : message.events;
     connection.acted = false;  // the answer to this page's own action has come
     problem = "";
+  } else if (message.type === "history") {
+    if (message.before !== connection.logFrom) return;  // an answer to an older welcome
+    connection.log = message.events.concat(connection.log);
+    connection.logFrom = message.from;
+    if (logShown === connection) drawLog(connection, { earlier: true });
+    return;
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
   } else if (message.type === "rematch") {
@@ -240,12 +250,28 @@ function draw() {
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
     if (form) document.querySelector(".play-area").prepend(form);
   }
-  appendLog($("log"), connection.log, { clear: true });
+  drawLog(connection);
   if (offline) disableActions();
   if (current.over && !endShown && coverFor === null) {
     endShown = true;
     openEnd(current, connection);
   }
+}
+
+// The log as far back as this page has it; above it, while there is more, a button that asks
+// for the page before (`earlier`: it came, so the log shows its top).
+function drawLog(connection, { earlier = false } = {}) {
+  logShown = connection;
+  const list = $("log");
+  appendLog(list, connection.log, { clear: true });
+  if (connection.logFrom > 0) {
+    const more = el("button", { type: "button", onclick: () => {
+      more.disabled = true;
+      connection.ws?.send(JSON.stringify({ type: "history", before: connection.logFrom }));
+    } }, `Show earlier (${connection.logFrom} more)`);
+    list.prepend(el("li", { class: "earlier" }, more));
+  }
+  if (earlier) list.scrollTop = 0;
 }
 
 // One line near the board: what the latest action did, in the rulebook's words: its first
