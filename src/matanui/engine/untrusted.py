@@ -55,33 +55,36 @@ def shortened(text: str, limit: int = SHORT) -> str:
 
 
 def nesting_deeper_than(value: Any, limit: int) -> bool:
-    """Whether lists and dicts nest in `value` more than `limit` deep (counted without
-    recursion, so any depth is safe to ask about)."""
-    todo = [(value, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
+    """Whether lists and dicts nest in `value` more than `limit` deep (counted level by
+    level without recursion, so any depth is safe to ask about, and stopping at `limit`)."""
+    level, depth = _containers([value]), 0
+    while level:
+        depth += 1
         if depth > limit:
             return True
-        todo.extend((child, depth + 1) for child in children)
+        level = _containers(_children(level))
     return False
 
 
 def longest_string(value: Any) -> str:
-    """The longest string in `value` (dict keys included), or "" when there is none."""
-    longest, todo = "", [value]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, str):
-            longest = item if len(item) > len(longest) else longest
-        elif isinstance(item, dict):
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
+    """The longest string in `value` (dict keys included), or "" when there is none; `value`
+    must nest no deeper than its caller has checked (`nesting_deeper_than`)."""
+    longest = value if isinstance(value, str) else ""
+    level = _containers([value])
+    while level:
+        items = _children(level)
+        strings = [item for item in items if isinstance(item, str)]
+        if strings:
+            longest = max(longest, max(strings, key=len), key=len)
+        level = _containers(items)
     return longest
+
+
+def _containers(items: list[Any]) -> list[Any]:
+    return [item for item in items if isinstance(item, (dict, list))]
+
+
+def _children(containers: list[Any]) -> list[Any]:
+    """Every value (and dict key) one level inside `containers`."""
+    return [child for item in containers
+            for child in ([*item.keys(), *item.values()] if isinstance(item, dict) else item)]
