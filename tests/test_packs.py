@@ -460,8 +460,16 @@ PROPERTY = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+def nested_toml(depth: int, inline_tables: bool) -> bytes:
+    opener, inner, closer = (b"{a = ", b"1", b"}") if inline_tables else (b"[", b"", b"]")
+    return b"x = " + opener * depth + inner + closer * depth + b"\n"
+
+
+HOSTILE_TOML = st.binary(max_size=300) | st.builds(nested_toml, st.integers(0, 3000), st.booleans())
+
+
 @PROPERTY
-@given(which=st.sampled_from([*PACK_FILES, ("reconstruct", "pack.toml")]), data=st.binary(max_size=300))
+@given(which=st.sampled_from([*PACK_FILES, ("reconstruct", "pack.toml")]), data=HOSTILE_TOML)
 def test_any_bytes_in_a_pack_file_load_or_are_the_packs_problem(tmp_path_factory, which, data):
     folder = pack(tmp_path_factory.mktemp("pk"), which[0])
     (folder / which[1]).write_bytes(data)
