@@ -207,3 +207,65 @@ def test_bench_reports_steps_per_second():
     result = run("bench", "reconstruct", "--seconds", "0.2")
     assert result.exit_code == 0
     assert "steps/s" in result.output
+
+
+# -- what a file says is shown, never obeyed: control characters escaped, markup literal ----
+
+HOSTILE = "Ana\x1b[2J\u202e[bold]x"  # clears the screen, reverses the line, starts bold
+SHOWN = "Ana\\x1b[2J\\u202e[bold]x"
+
+
+def raw_controls(text: str) -> list[str]:
+    return [c for c in text if c in "\x1b\x07\r\x9b\u202e"]
+
+
+def hostile_save(tmp_path):
+    from matanui import games
+
+    state = games.get("reconstruct").new_game(4, ["tahu", "gali"], names=[HOSTILE, None])
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "hostile.json"
+    state.record().save(path)
+    return path
+
+
+def test_replay_shows_a_records_names_literally_and_never_sends_their_control_characters(tmp_path):
+    result = run("replay", str(hostile_save(tmp_path)), "--all")
+    assert result.exit_code == 0, result.output
+    assert raw_controls(result.output) == [] and SHOWN in result.output
+
+
+def test_resuming_a_save_shows_its_names_literally(tmp_path):
+    result = run("play", "--resume", str(hostile_save(tmp_path)), input="q\n")
+    assert result.exit_code == 0, result.output
+    assert raw_controls(result.output) == [] and SHOWN in result.output
+
+
+def test_an_error_quoting_a_record_field_escapes_its_control_characters(tmp_path):
+    record = json.loads(hostile_save(tmp_path).read_text())
+    record["data"] = {"name": "\x1b]0;owned\x07pack", "hash": "feed"}
+    (tmp_path / "pack.json").write_text(json.dumps(record))
+    result = run("replay", str(tmp_path / "pack.json"), "--all")
+    assert result.exit_code == 2 and raw_controls(result.output) == []
+    assert 'data pack "\\x1b]0;owned\\x07pack" (hash feed)' in said(result)
+
+
+def test_data_check_prints_a_packs_name_literally(tmp_path):
+    from tests.test_packs import pack
+
+    folder = pack(tmp_path / "pk", "reconstruct")
+    meta = folder / "pack.toml"
+    meta.write_text(meta.read_text().replace('"my cards"', '"[bold]my[/] cards"'))
+    result = run("data", "check", str(folder))
+    assert result.exit_code == 0 and 'data pack "[bold]my[/] cards" for reconstruct is good' in said(result)
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    (b"[" * 100_000 + b"]" * 100_000, "nests lists and objects more than 32 deep"),
+    ('{"a": 1}'.encode("utf-16"), "starts with a UTF-16 byte-order mark"),
+])
+def test_replay_of_an_unreadable_record_is_one_error_line_not_a_traceback(tmp_path, data, words):
+    (tmp_path / "bad.json").write_bytes(data)
+    result = run("replay", str(tmp_path / "bad.json"))
+    assert result.exit_code == 2 and words in said(result) and result.exception.__class__ is SystemExit

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matanui import games
 from matanui.engine import Record, RecordError, replay
@@ -293,3 +296,208 @@ def test_an_arena_plays_on_a_pack_names_it_and_never_counts_a_game_of_other_data
     assert code == 0, said
     journal = Journal(out / "reconstruct" / "games.jsonl")
     assert len(journal.done) == 8 and {spec.data_hash for spec in journal.done} == {digest, None}
+
+
+# -- hostile packs: whatever a pack's files hold, one clear problem, never a traceback -------
+
+UNREADABLE = {
+    "non-UTF-8 actions.toml": ("actions.toml", b'[deck]\nname = "caf\xe9"\n',
+                               "is not UTF-8 text: byte 0xe9 at line 2, column 12"),
+    "UTF-16 actions.toml": ("actions.toml", '[deck]\nname = "x"\n'.encode("utf-16"),
+                            "starts with a UTF-16 byte-order mark"),
+    "a folder as actions.toml": ("actions.toml", None, "is a folder, not a file"),
+    "arrays 5,000 deep": ("actions.toml", b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n",
+                          "nests tables and arrays more than 16 deep"),
+    "inline tables 5,000 deep": ("actions.toml", b"x = " + b"{a = " * 5000 + b"1" + b"}" * 5000 + b"\n",
+                                 "nests tables and arrays more than 16 deep"),
+    "tables 17 deep": ("actions.toml", b"[" + b".".join([b"a"] * 17) + b"]\n",
+                       "nests tables and arrays more than 16 deep"),
+    "a 2 MB file": ("actions.toml", b"# " + b"x" * 2_000_000 + b"\n", "is larger than 1,048,576 bytes"),
+    "non-UTF-8 pack.toml": ("pack.toml", b'name = "\xff"\n', "is not UTF-8 text: byte 0xff"),
+    "a folder as pack.toml": ("pack.toml", None, "is a folder, not a file"),
+}
+
+
+def unreadable_pack(folder: Path, kind: str) -> Path:
+    name, data, _ = UNREADABLE[kind]
+    pack(folder, "reconstruct")
+    path = folder / name
+    path.unlink(missing_ok=True)
+    if data is None:
+        path.mkdir()
+    else:
+        path.write_bytes(data)
+    return folder
+
+
+@pytest.mark.parametrize("kind", UNREADABLE)
+def test_a_pack_file_that_cannot_be_read_is_one_problem_naming_it(tmp_path, kind):
+    name, _, words = UNREADABLE[kind]
+    folder = unreadable_pack(tmp_path / "pk", kind)
+    found = packs.problems(folder)
+    assert len(found) == 1 and str(folder / name) in found[0] and words in found[0], found
+    with pytest.raises(packs.PackError, match=words):
+        packs.load_game(folder)
+
+
+def test_a_server_library_skips_each_bad_pack_with_one_line_and_offers_the_good_ones(tmp_path):
+    for number, kind in enumerate(UNREADABLE):
+        unreadable_pack(tmp_path / f"bad-{number}", kind)
+    pack(tmp_path / "good", "reconstruct", actions=OTHER_DECK)
+    try:
+        skipped = packs.install_library(tmp_path)
+        assert len(skipped) == len(UNREADABLE)
+        for number, line in enumerate(skipped):
+            assert line.startswith(f"bad-{number}: not offered: ") and "\n" not in line, line
+        assert [g.data["name"] for g in packs.library("reconstruct")] == ["my cards"]
+    finally:
+        packs.install_library(None)
+
+
+def test_every_text_of_a_pack_is_plain_and_its_name_is_at_most_64_characters(tmp_path):
+    pack(tmp_path / "long", "reconstruct")
+    meta = tmp_path / "long" / "pack.toml"
+    meta.write_text(meta.read_text().replace('"my cards"', '"' + "n" * 1_000_000 + '"'))
+    found = packs.problems(tmp_path / "long")
+    assert found == ["pack.toml: pack.name is 1,000,000 characters long; a pack's name is at most 64"]
+    pack(tmp_path / "esc", "reconstruct")
+    meta = tmp_path / "esc" / "pack.toml"
+    meta.write_text(meta.read_text().replace('"my cards"', '"my \\u001b[2Jcards"'))
+    assert packs.problems(tmp_path / "esc") == [
+        "pack.toml: pack.name holds the control character '\\x1b' at character 4; text in a data "
+        "file is plain (line breaks and tabs allowed)"]
+    card = GOOD_CARD.replace(OWNER, 'provenance = "owner"\nwhy = "read \\u202e from my card"\n')
+    pack(tmp_path / "bidi", "reconstruct", actions="[[card]]\n" + card)
+    found = packs.problems(tmp_path / "bidi")
+    assert len(found) == 1 and "card[1] (id = 5).why holds the control character '\\u202e'" in found[0]
+
+
+# -- playability: a pack that no one could win is refused, by every command alike ------------
+
+def makuta_rules(**changes: int) -> str:
+    rules = {**packs.builtin("makuta", "components.toml")["rules"], **changes}
+    return tomli_w.dumps({"rules": rules})
+
+
+def makuta_segments(power: int) -> str:
+    segments = packs.builtin("makuta", "components.toml")["segment"]
+    return tomli_w.dumps({"segment": [{**segment, "power": power} for segment in segments]})
+
+
+ONLY_STOPS = tomli_w.dumps({"deck": packs.builtin("reconstruct", "actions.toml")["deck"], "card": [
+    {"id": n, "kind": "stop", "colour": "red", "provenance": "owner", "why": "mine"} for n in range(1, 37)]})
+UNWINNABLE = {
+    "a lock needing more keys than a Toa may hold": (
+        "makuta", {"components": makuta_rules(keys_to_challenge=100)},
+        "components.toml: rules.keys_to_challenge is 100, but a Toa may hold only 3 keys "
+        "(rules.key_limit): no Toa could ever challenge Makuta"),
+    "a lock needing more keys than the bag holds": (
+        "makuta", {"components": makuta_rules(keys_to_challenge=30, key_limit=30)},
+        "tokens.toml: no lock can be opened with 30 keys: the most keys that fit any lock's code "
+        "(with the wild ones) are 9"),
+    "Makuta stronger than any total": (
+        "makuta", {"components": makuta_segments(1000)},
+        "components.toml: Makuta's weakest segment has power 1000, and the best challenge total "
+        "is 72 (the 12-faced die, 4 Kanohi, 2 Turaga); a Toa needs more than Makuta's power, so "
+        "no Toa could ever beat Makuta"),
+    "a deck of stop cards only": (
+        "reconstruct", {"actions": ONLY_STOPS},
+        "actions.toml: no add card offers Left Leg, Right Leg, Left Arm, Right Arm, Head, Kanohi Nuva, "
+        "Tool; no Toa Nuva could ever be completed"),
+}
+
+
+@pytest.mark.parametrize("kind", UNWINNABLE)
+def test_a_pack_no_one_could_win_is_refused_by_check_play_and_serve_alike(tmp_path, kind):
+    game, files, words = UNWINNABLE[kind]
+    folder = pack(tmp_path / "packs" / "pk", game, **files)
+    if kind == "a deck of stop cards only":
+        (folder / "pack.toml").write_text((folder / "pack.toml").read_text() + 'whole = ["actions.toml"]\n')
+    found = packs.problems(folder)
+    assert len(found) == 1 and found[0].endswith(words) and str(folder) in found[0], found
+    with pytest.raises(packs.PackError, match=re.escape(words)):
+        packs.load_game(folder)
+    try:
+        skipped = packs.install_library(tmp_path / "packs")
+        assert packs.library(game) == [] and len(skipped) == 1 and words in skipped[0]
+    finally:
+        packs.install_library(None)
+
+
+def test_data_check_and_play_on_a_pack_give_the_same_problem(tmp_path):
+    folder = pack(tmp_path / "pk", "makuta", components=makuta_rules(keys_to_challenge=100))
+    code, checked = run("data", "check", folder)
+    assert code == 1 and "rules.keys_to_challenge is 100" in checked
+    code, played = run("play", "makuta", "--data", folder, "--seed", 1, "--save", tmp_path / "s.json",
+                       input="q\n")
+    assert code == 2 and "rules.keys_to_challenge is 100" in played and "Traceback" not in played
+
+
+# -- property: any bytes or any tables in any file of a pack: loads, or the pack's problem ----
+
+def pack_outcome(folder: Path) -> tuple[bool, list[str]]:
+    """Whether load_game takes the pack, and what check finds; nothing else may happen."""
+    found = packs.problems(folder)
+    assert all(isinstance(p, str) and p for p in found)
+    try:
+        packs.load_game(folder)
+    except packs.PackError:
+        return False, found
+    return True, found
+
+
+def agreed(folder: Path) -> None:
+    loaded, found = pack_outcome(folder)
+    assert loaded == (found == []), found
+
+
+PACK_FILES = [(g, f) for g, layout in packs.LAYOUTS.items() for f in layout]
+TOML_VALUES = st.recursive(
+    st.booleans() | st.integers(-5, 5000) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12)
+PROPERTY = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def nested_toml(depth: int, inline_tables: bool) -> bytes:
+    opener, inner, closer = (b"{a = ", b"1", b"}") if inline_tables else (b"[", b"", b"]")
+    return b"x = " + opener * depth + inner + closer * depth + b"\n"
+
+
+HOSTILE_TOML = st.binary(max_size=300) | st.builds(nested_toml, st.integers(0, 3000), st.booleans())
+
+
+@PROPERTY
+@given(which=st.sampled_from([*PACK_FILES, ("reconstruct", "pack.toml")]), data=HOSTILE_TOML)
+def test_any_bytes_in_a_pack_file_load_or_are_the_packs_problem(tmp_path_factory, which, data):
+    folder = pack(tmp_path_factory.mktemp("pk"), which[0])
+    (folder / which[1]).write_bytes(data)
+    agreed(folder)
+
+
+@PROPERTY
+@given(which=st.sampled_from(PACK_FILES),
+       tables=st.dictionaries(st.text(max_size=8), TOML_VALUES, max_size=3))
+def test_any_tables_in_a_pack_file_load_or_are_the_packs_problem(tmp_path_factory, which, tables):
+    folder = pack(tmp_path_factory.mktemp("pk"), which[0])
+    (folder / which[1]).write_text(tomli_w.dumps(tables), encoding="utf-8")
+    agreed(folder)
+
+
+@PROPERTY
+@given(data=st.data(), which=st.sampled_from(PACK_FILES))
+def test_any_field_of_a_real_entry_set_to_any_value_loads_or_is_the_packs_problem(tmp_path_factory, data,
+                                                                                    which):
+    game, file = which
+    tables = packs.builtin(game, file)
+    table = data.draw(st.sampled_from(sorted(tables)))
+    value = tables[table]
+    entry = data.draw(st.sampled_from(value)) if isinstance(value, list) else value
+    entry = dict(entry)
+    field = data.draw(st.sampled_from(sorted(entry)) | st.text(max_size=6))
+    entry[field] = data.draw(TOML_VALUES)
+    folder = pack(tmp_path_factory.mktemp("pk"), game)
+    (folder / file).write_text(tomli_w.dumps({table: [entry] if isinstance(value, list) else entry}),
+                               encoding="utf-8")
+    agreed(folder)

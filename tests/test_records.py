@@ -1,9 +1,13 @@
 """Records: saved games rebuild exactly; malformed records get a clear error."""
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matanui import games
-from matanui.engine import BadSetup, Record, RecordError, replay
+from matanui.engine import BadSetup, MatanuiError, Record, RecordError, replay
 
 
 def finished_record():
@@ -94,3 +98,106 @@ def test_a_record_without_names_says_the_characters_names_and_writes_none():
 def test_bad_display_names_are_refused_saying_what_is_allowed(names, message):
     with pytest.raises(BadSetup, match=message):
         games.get("reconstruct").new_game(1, ["onua", "lewa"], names=names)
+
+
+# -- hostile record files: every fault is the library's own error, said in one short line --
+
+GOOD = {"game": "reconstruct", "rules_version": "1", "seed": 1, "players": ["tahu", "gali"],
+        "options": {}, "actions": []}
+
+
+def record_file(tmp_path, data: bytes):
+    path = tmp_path / "record.json"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (json.dumps(GOOD).encode("utf-16"), "is not UTF-8 text .it starts with a UTF-16 byte-order mark"),
+    (b'{"game": "r\xe9"}', r"is not UTF-8 text: byte 0xe9 at line 1, column 12"),
+    (b"[" * 100_000 + b"]" * 100_000, "nests lists and objects more than 32 deep"),
+    (b"{" + b'"a": {' * 40 + b"}" * 41, "nests lists and objects more than 32 deep"),
+    (b'{"seed": ' + b"9" * 5000 + b"}", "holds a number of more than 4300 digits"),
+], ids=["utf-16", "latin-1", "100000-deep", "41-deep", "5000-digit-seed"])
+def test_a_record_file_that_cannot_be_read_gets_a_record_error_not_a_traceback(tmp_path, data, message):
+    with pytest.raises(RecordError, match=message):
+        Record.load(record_file(tmp_path, data))
+
+
+def test_a_record_may_start_with_a_utf8_byte_order_mark(tmp_path):
+    record = Record.load(record_file(tmp_path, b"\xef\xbb\xbf" + json.dumps(GOOD).encode()))
+    assert record.players == ["tahu", "gali"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"format": True}, "'format' must be the whole number 1, not True"),
+    ({"format": 1.0}, "'format' must be the whole number 1, not 1.0"),
+    ({"format": "1"}, "'format' must be the whole number 1, not '1'"),
+    ({"seed": 10**30}, r"'seed' must be a whole number from -2\*\*63 to 2\*\*63-1"),
+    ({"seed": 1.5}, "'seed' must be a int, not float"),
+    ({"data": {"name": "x" * 65, "hash": "feed"}}, "'data' must be null or an object"),
+])
+def test_record_fields_of_the_wrong_kind_or_size_are_refused(change, message):
+    with pytest.raises(RecordError, match=message):
+        Record.from_dict({**GOOD, **change})
+
+
+def test_a_record_of_format_1_still_reads():
+    assert Record.from_dict({**GOOD, "format": 1}).seed == 1
+
+
+def test_a_megabyte_action_id_is_refused_in_a_short_message():
+    with pytest.raises(RecordError) as error:
+        Record.from_dict({**GOOD, "actions": ["pass", "x" * 1_000_000]})
+    message = str(error.value)
+    assert len(message) < 300, message
+    assert "action 2 of the record" in message and "'xxxxxxxxxx" in message
+    assert "… (1,000,000 characters)" in message and "at most 100 characters" in message
+
+
+def test_a_megabyte_string_anywhere_in_a_record_is_refused_in_a_short_message():
+    with pytest.raises(RecordError) as error:
+        Record.from_dict({**GOOD, "options": {"y" * 1_000_000: 1}})
+    assert len(str(error.value)) < 300 and "(1,000,000 characters)" in str(error.value)
+
+
+def test_an_illegal_long_action_in_a_replay_is_named_shortly():
+    record = Record.from_dict({**GOOD, "actions": ["z" * 99]})
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    assert "action 1 of the record ('zzzz" in str(error.value) and "… (99 characters)" in str(error.value)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=15)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "format": JSON | st.just(1), "game": JSON | st.sampled_from(games.names()),
+    "rules_version": JSON | st.just("1"), "seed": JSON | st.integers(),
+    "players": JSON | st.just(["tahu", "gali"]),
+    "options": JSON | st.just({}), "actions": JSON | st.lists(st.text(max_size=12), max_size=3),
+    "arrangement": JSON, "data": JSON, "names": JSON, "terminal": JSON})
+
+
+def nested(depth: int, opener: str) -> bytes:
+    closer = {"[": "]", "{": "}", '{"a":': "}"}[opener]
+    inner = "1" if opener == '{"a":' else ""
+    return (opener * depth + inner + closer * depth).encode()
+
+
+HOSTILE_BYTES = (st.binary(max_size=200)
+                 | st.builds(nested, st.integers(0, 5000), st.sampled_from(["[", '{"a":']))
+                 | FIELDS.map(lambda value: json.dumps(value).encode())
+                 | FIELDS.map(lambda value: json.dumps(value).encode("utf-16")))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=HOSTILE_BYTES)
+def test_any_bytes_either_load_and_replay_or_raise_the_librarys_own_error(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("record") / "r.json"
+    path.write_bytes(data)
+    try:
+        replay(Record.load(path))
+    except MatanuiError as error:
+        assert str(error) and len(str(error)) < 2000

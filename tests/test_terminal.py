@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 
 from matanui import games
+from matanui.ai import make_agent
 from matanui.engine import Record, replay
 from matanui.engine.files import write_atomically
 from matanui.terminal import PERSON, Seat, TerminalGame, build_session
@@ -227,3 +228,44 @@ def test_in_hotseat_every_decision_is_made_by_the_seat_holding_the_screen(tmp_pa
     TerminalGame(state, seats, tmp_path / "g.json", console, ask).run()
     assert len(deciders) > 50
     assert all(seat == holder for seat, holder in deciders)
+
+
+# -- untrusted text is shown, never obeyed ------------------------------------------------
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")  # the colours the console itself writes
+
+
+def test_display_names_with_control_characters_are_escaped_on_the_table(tmp_path):
+    hostile = "Ana\x1b]0;owned\x07\u202e"
+    state = RECONSTRUCT.new_game(2, ["tahu", "kopaka"], names=[hostile, None])
+    console, out = screen()
+    game = TerminalGame(state, [Seat(PERSON), Seat("random", make_agent("random", "reconstruct"))],
+                        tmp_path / "g.json", console, Table(["1", "1", "q"], out))
+    game.run()
+    shown = SGR.sub("", out.getvalue())
+    assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
+    assert "Ana\\x1b]0;owned\\x07\\u202e (you)" in shown
+
+
+def test_a_packs_names_that_look_like_markup_are_printed_as_written(tmp_path):
+    """Names from a pack that Rich would read as markup ('[/]' closes nothing) are drawn as
+    written instead of stopping the game."""
+    import tomli_w
+
+    from matanui.games import packs
+    from tests.test_packs import pack
+
+    data = packs.builtin("masks", "toa.toml")
+    masks = [{**mask, "name": f"[/]{mask['name']}[bold]"} for mask in data["mask"]]
+    cards = [{**card, "name": "[/]Turaga[bold]"} for card in data["turaga_card"]]
+    game = packs.load_game(pack(tmp_path / "pk", "masks",
+                                toa=tomli_w.dumps({"mask": masks, "turaga_card": cards})))
+    state = game.arrange(["tahu", "kopaka"], {}, first_player=0, won=[[42, 48, 43], []],
+                         attached=[[42, 48], []])
+    console, out = screen(terminal=False)
+    TerminalGame(state, [Seat(PERSON), Seat(PERSON)], tmp_path / "g.json", console,
+                 Table(["", "q"], out)).run()
+    shown = " ".join(out.getvalue().split())
+    assert "Attached Great Mask: Tahu - [/]Kanohi Kakama[bold] (#42" in shown
+    assert "Attached Turaga: [/]Turaga[bold] (#48" in shown
+    assert "Unattached: Tahu - [/]Kanohi Pakari[bold] (#43" in shown

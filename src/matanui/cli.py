@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -20,6 +19,7 @@ from matanui import __version__, games
 from matanui.ai import levels
 from matanui.ai.settings import split_agents
 from matanui.engine import MatanuiError, Record, replay
+from matanui.games.text import literal
 from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
@@ -43,7 +43,8 @@ def read_bad_bytes_as_text() -> None:
 
 def fail(error: Exception) -> None:
     """Print a clear error and exit with status 2 (bad input changes nothing)."""
-    console.print(f"[bold red]error:[/] {escape(str(error))}")
+    words = literal(str(error), keep="\n")  # a pack's problems are one a line
+    console.print(f"[bold red]error:[/] {words}")
     raise typer.Exit(2)
 
 
@@ -72,8 +73,8 @@ def list_games() -> None:
         console.print(f"[bold]{name}[/]: {game.title}, {players} players")
         console.print(f"  characters: {', '.join(game.characters())}")
         for key, option in game.options_schema().items():
-            console.print(f"  -o {key}={option.synopsis()}  {escape(option.help)} "
-                          f"(default {escape(option.default_words())})")
+            console.print(f"  -o {key}={option.synopsis()}  {literal(option.help)} "
+                          f"(default {literal(option.default_words())})")
 
 
 def options_help() -> str:
@@ -138,7 +139,7 @@ def play(
     except MatanuiError as error:
         fail(error)
     if session.state.game.data:
-        console.print(f'Playing on data pack "{escape(session.state.game.data["name"])}".')
+        console.print(f'Playing on data pack "{literal(session.state.game.data["name"])}".')
     session.run()
 
 
@@ -164,7 +165,7 @@ def tutorial(
         raise typer.Exit(0 if terminal_tutorial.check_all(lessons, console) else 1)
     others = [f"{t.number}. {t.title}" for t in tutorials(game) if t.number != lessons[0].number]
     if others:
-        console.print(f"[dim]Also: {escape('; '.join(others))} (matanui tutorial {game} N)[/]")
+        console.print(f"[dim]Also: {literal('; '.join(others))} (matanui tutorial {game} N)[/]")
     terminal_tutorial.run(lessons[0], console, lambda prompt: console.input(f"[bold]{prompt}[/] "))
 
 
@@ -206,8 +207,8 @@ def replay_command(
             narrate(getattr(state, "setup_events", []), viewer)
         else:  # the action that led here, and what it did
             state = replay(record, step - 1, game=game)
-            words = escape(state.describe(record.actions[step - 1]))
-            who = escape(state.names[state.current_player])
+            words = literal(state.describe(record.actions[step - 1]))
+            who = literal(state.names[state.current_player])
             console.print(f"[bold]Action {step}, {who}:[/] {words}")
             narrate(state.apply(record.actions[step - 1]), viewer)
         console.print(Panel(render(state.game, state.observation(viewer), state.names), expand=False,
@@ -217,12 +218,12 @@ def replay_command(
 
 def narrate(events: list, viewer: int | None) -> None:
     for event in events:
-        console.print(f"  {escape(event.view(viewer)['text'])}")
+        console.print(f"  {literal(event.view(viewer)['text'])}")
 
 
 def replay_prompt(total: int) -> str:
     """The keys of the replay, as the person sees them (brackets escaped from Rich markup)."""
-    return escape(f"[Enter] or [n] next, [b] back, [0-{total}] go to that action, [q] quit: ")
+    return literal(f"[Enter] or [n] next, [b] back, [0-{total}] go to that action, [q] quit: ")
 
 
 def next_replay_step(step: int, total: int) -> int | None:
@@ -243,7 +244,7 @@ def next_replay_step(step: int, total: int) -> int | None:
             return min(total, number)
         if not answer or answer.lower() == "n":
             return step + 1 if step < total else None
-        console.print(f"[red]{escape(answer)} is not an answer here: press Enter or n, or type b, a "
+        console.print(f"[red]{literal(answer)} is not an answer here: press Enter or n, or type b, a "
                       f"number from 0 to {total}, or q.[/]")
 
 
@@ -360,7 +361,7 @@ def arena(
     except MatanuiError as error:
         fail(error)
     if played.data:
-        console.print(f"On the data pack {escape(played.data['name'])} ({played.data['hash']}).")
+        console.print(f"On the data pack {literal(played.data['name'])} ({played.data['hash']}).")
     folder = out / game
     try:
         journal = tournament.Journal(folder / "games.jsonl")
@@ -661,7 +662,7 @@ def report(
         fail(error)
     from matanui.arena.simulate import data_words
 
-    console.print(f"Played on {data_words(json.loads(paths[0].read_text())['job'])}.")
+    console.print(f"Played on {literal(data_words(json.loads(paths[0].read_text())['job']))}.")
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 

@@ -17,6 +17,6 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
             raise BadSetup(f"option {pair!r} must look like key=value, e.g. advanced=true")
         try:
             options[key] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, a number past int()'s digit limit, too deep
             options[key] = raw
     return options

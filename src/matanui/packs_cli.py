@@ -6,10 +6,10 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from matanui.engine import MatanuiError
 from matanui.games import packs
+from matanui.games.text import literal
 
 data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
                        "and boards (docs/data.md).")
@@ -17,7 +17,8 @@ console = Console(highlight=False)
 
 
 def _fail(error: Exception) -> None:
-    console.print(f"[bold red]error:[/] {escape(str(error))}")
+    words = literal(str(error), keep="\n")  # a pack's problems are one a line
+    console.print(f"[bold red]error:[/] {words}")
     raise typer.Exit(2)
 
 
@@ -33,10 +34,10 @@ def export_command(
     except MatanuiError as error:
         _fail(error)
     for path in written:
-        console.print(f"wrote {escape(str(path))}")
+        console.print(f"wrote {literal(str(path))}")
     console.print(f"Edit what your own cards show, mark those entries provenance = \"owner\" "
                   f"with a why, delete the entries you keep as they are, then run "
-                  f"`matanui data check {escape(str(folder))}`.")
+                  f"`matanui data check {literal(str(folder))}`.")
 
 
 @data_app.command("check")
@@ -44,13 +45,13 @@ def check_command(folder: Path = typer.Argument(..., help="The pack's folder."))
     """Validate a pack: every problem, with file, entry and field; exit 1 if there is any."""
     found = packs.problems(folder)
     for problem in found:
-        console.print(f"[red]problem:[/] {escape(problem)}")
+        console.print(f"[red]problem:[/] {literal(problem)}")
     if found:
         console.print(f"{len(found)} problem(s); the pack cannot be used until they are fixed.")
         raise typer.Exit(1)
     pack = packs.read(folder)
-    console.print(f"{escape(str(folder))}: data pack \"{escape(pack.name)}\" for {pack.game} is "
-                  f"good (hash {pack.hash}); use it with --data {escape(str(folder))}")
+    console.print(f"{literal(str(folder))}: data pack \"{literal(pack.name)}\" for {pack.game} is "
+                  f"good (hash {pack.hash}); use it with --data {literal(str(folder))}")
 
 
 @data_app.command("diff")
@@ -61,7 +62,7 @@ def diff_command(folder: Path = typer.Argument(..., help="The pack's folder.")) 
     except MatanuiError as error:
         _fail(error)
     for line in lines:
-        console.print(escape(line))
+        console.print(literal(line))
     if not lines:
         console.print("The pack changes nothing: it is the built-in data.")
 
@@ -89,8 +90,8 @@ def balance_command(
     except MatanuiError as error:
         _fail(error)
     pack = packs.read(folder)
-    table = Table("", "built-in data", f"pack \"{escape(pack.name)}\"",
+    table = Table("", "built-in data", f"pack \"{literal(pack.name)}\"",
                   title=f"{pack.game}, {agents} self-play (95% intervals)")
     for row in side_by_side(analyses):
-        table.add_row(*map(escape, row))
+        table.add_row(*map(literal, row))
     console.print(table)

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.markup import escape
 from rich.panel import Panel
 
 from matanui import games
@@ -35,8 +34,9 @@ from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
 from matanui.engine.files import write_atomically
+from matanui.engine.record import read_json
 from matanui.games.guide import page_markdown
-from matanui.games.text import wrap
+from matanui.games.text import literal, wrap
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
@@ -80,7 +80,7 @@ def ask_readable(console: Console, ask: Callable[[], str]) -> str | None:
             console.print()
             return None
         except BadAnswer as problem:
-            console.print(f"[red]{escape(str(problem))}[/]")
+            console.print(f"[red]{literal(str(problem))}[/]")
 
 
 def number_in(answer: str) -> int | None:
@@ -122,7 +122,7 @@ class TerminalGame:
 
     def run(self) -> State:
         if self._save():
-            self.console.print(f"The game is saved to {escape(str(self.save_path))} after every move.")
+            self.console.print(f"The game is saved to {literal(str(self.save_path))} after every move.")
         done = len(self.state.record().actions)
         if done:
             self.console.print(f"Resumed after {done} action{'' if done == 1 else 's'}.")
@@ -137,13 +137,13 @@ class TerminalGame:
                     self._apply(self.seats[seat].agent.act(SeatView(self.state, seat)))
         except (QuitGame, KeyboardInterrupt, EOFError):
             if self._save():
-                self.console.print(f"\nGame saved to {escape(str(self.save_path))}. "
-                                   f"Resume with: {escape(self.resume_hint)}")
+                self.console.print(f"\nGame saved to {literal(str(self.save_path))}. "
+                                   f"Resume with: {literal(self.resume_hint)}")
             return self.state
         self._show(self._viewer())
         if self._save():
-            self.console.print(f"Game record saved to {escape(str(self.save_path))} "
-                               f"(matanui replay {escape(shlex.quote(str(self.save_path)))}).")
+            self.console.print(f"Game record saved to {literal(str(self.save_path))} "
+                               f"(matanui replay {literal(shlex.quote(str(self.save_path)))}).")
         return self.state
 
     def _viewer(self) -> int | None:
@@ -161,13 +161,13 @@ class TerminalGame:
         actions = self.state.legal_actions()
         if len(actions) == 1 and not handed_over:
             # No choice to make: say what happens instead of asking.
-            self.console.print(f"[dim]{self._name(seat)}: {escape(self.state.describe(actions[0]))}[/]")
+            self.console.print(f"[dim]{self._name(seat)}: {literal(self.state.describe(actions[0]))}[/]")
             self._apply(actions[0])
             return
         self._show(seat)
         for number, action in enumerate(actions, start=1):
-            words = escape(self.state.describe(action))
-            line = f"  [bold]{number:>2}[/]. {words}  [dim]{escape(action)}[/]"
+            words = literal(self.state.describe(action))
+            line = f"  [bold]{number:>2}[/]. {words}  [dim]{literal(action)}[/]"
             for row in wrap(line, self.console.width - 1, hang=ACTION_HANG):
                 self.console.print(row)
         while True:
@@ -178,7 +178,7 @@ class TerminalGame:
                     self._apply(action)
                     return
             except (BadAnswer, IllegalAction) as problem:
-                self.console.print(f"[red]{escape(str(problem))}[/]")
+                self.console.print(f"[red]{literal(str(problem))}[/]")
 
     def _hand_over(self, seat: int) -> bool:
         """Hot-seat: give the screen to `seat`; True if it changed hands. When it leaves
@@ -220,7 +220,7 @@ class TerminalGame:
             return None
         if command in ("s", "save"):
             if self._save():
-                self.console.print(f"Saved to {escape(str(self.save_path))}.")
+                self.console.print(f"Saved to {literal(str(self.save_path))}.")
             return None
         number = number_in(answer)
         if number is None:
@@ -238,12 +238,12 @@ class TerminalGame:
 
     def _name(self, seat: int) -> str:
         """A seat as prompts call it: the name narration gives it (markup escaped)."""
-        return escape(self.state.names[seat])
+        return literal(self.state.names[seat])
 
     def _narrate(self, events: list[Event]) -> None:
         viewer = self._viewer()
         for event in events:
-            text = escape(event.view(viewer)["text"])
+            text = literal(event.view(viewer)["text"])
             self.log.append(text)
             self.console.print(f"  {text}")
 
@@ -264,8 +264,8 @@ class TerminalGame:
         try:
             write_atomically(self.save_path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            self.console.print(f"[red]Could not save the game to {escape(str(self.save_path))}: "
-                               f"{escape(exc.strerror or str(exc))}. The game goes on.[/]")
+            self.console.print(f"[red]Could not save the game to {literal(str(self.save_path))}: "
+                               f"{literal(exc.strerror or str(exc))}. The game goes on.[/]")
             return False
         return True
 
@@ -310,7 +310,7 @@ def seating(count: int, hotseat: bool, vs: str | None, saved: list[str] | None) 
 
 def saved_seating(path: Path, count: int) -> list[str] | None:
     """The seating a save holds next to its record (None in a record saved without one)."""
-    data = json.loads(path.read_text(encoding="utf-8"))  # Record.load has read and checked it
+    data = read_json(path)  # Record.load has read and checked it
     terminal = data.get("terminal")
     if terminal is None:
         return None

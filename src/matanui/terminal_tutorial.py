@@ -11,12 +11,13 @@ import importlib
 from collections.abc import Callable
 
 from rich.console import Console
-from rich.markup import escape
 from rich.panel import Panel
 
+from matanui.games.text import literal
 from matanui.terminal import ask_readable, number_in
 from matanui.tutorial import Played, Tutorial, Walk, check
 
+LINES = "\n"  # the tutorials' own texts may run over several lines
 HELP = "Type the number of a move (or its id). '?' shows this help, 'q' leaves the tutorial."
 
 
@@ -28,9 +29,10 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
     def board() -> Panel:
         return Panel(render(walk.state.game, walk.state.observation(lesson.learner)), expand=False)
 
-    console.print(Panel(escape(lesson.intro), title=f"[bold]{escape(lesson.title)}[/]", expand=False))
+    console.print(Panel(literal(lesson.intro, keep=LINES), title=f"[bold]{literal(lesson.title)}[/]",
+                        expand=False))
     for event in walk.log:
-        console.print(escape(event.view(lesson.learner)["text"]))
+        console.print(literal(event.view(lesson.learner)["text"]))
     _show_played(console, lesson, walk.play_scripted())
     drawn_at = None  # the step whose board is on screen: a hint does not draw it again
     while not walk.finished:
@@ -40,10 +42,10 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
             console.print(board())
             drawn_at = walk.done
         console.print(f"[bold]Step {walk.done + 1} of {len(lesson.steps)}[/] "
-                      f"[dim]({step.teaches})[/]\n{escape(step.explain)}")
+                      f"[dim]({step.teaches})[/]\n{literal(step.explain, keep=LINES)}")
         legal = walk.state.legal_actions()
         for number, action in enumerate(legal, start=1):
-            console.print(f"  {number:>2}. {escape(walk.state.describe(action))}")
+            console.print(f"  {number:>2}. {literal(walk.state.describe(action))}")
         action = _ask_move(console, ask, legal)
         if action is None:
             console.print(f"Left the tutorial. Start it again with: matanui tutorial {lesson.game} "
@@ -51,13 +53,13 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
             return False
         played, hint = walk.attempt(action)
         if hint:
-            console.print(f"[yellow]{escape(hint)}[/]")
+            console.print(f"[yellow]{literal(hint, keep=LINES)}[/]")
         _show_played(console, lesson, played)
     console.print(board())
     for expected, found in walk.outcome():
         mark = "[green]✓[/]" if found == expected.equals else "[red]✗[/]"
-        console.print(f"{mark} {escape(expected.says)}")
-    console.print(f"[bold]{escape(lesson.finale)}[/]")
+        console.print(f"{mark} {literal(expected.says, keep=LINES)}")
+    console.print(f"[bold]{literal(lesson.finale, keep=LINES)}[/]")
     return True
 
 
@@ -83,9 +85,10 @@ def _show_played(console: Console, lesson: Tutorial, played: list[Played]) -> No
     """What the steps just played did; the opponent's scripted ones with their explanation."""
     for step in played:
         for event in step.events:
-            console.print(escape(event.view(lesson.learner)["text"]))
+            console.print(literal(event.view(lesson.learner)["text"]))
         if step.seat != lesson.learner:
-            console.print(f"[italic cyan]  {escape(step.step.explain)}[/] [dim]({step.step.teaches})[/]")
+            explain = literal(step.step.explain, keep=LINES)
+            console.print(f"[italic cyan]  {explain}[/] [dim]({step.step.teaches})[/]")
 
 
 def check_all(lessons: list[Tutorial], console: Console) -> bool:
@@ -95,10 +98,10 @@ def check_all(lessons: list[Tutorial], console: Console) -> bool:
         problems = check(lesson)
         if problems:
             good = False
-            console.print(f"[red]✗[/] {lesson.game} {lesson.number} {escape(lesson.title)}")
+            console.print(f"[red]✗[/] {lesson.game} {lesson.number} {literal(lesson.title)}")
             for problem in problems:
-                console.print(f"    {escape(problem)}")
+                console.print(f"    {literal(problem, keep=LINES)}")
         else:
-            console.print(f"[green]✓[/] {lesson.game} {lesson.number} {escape(lesson.title)}: "
+            console.print(f"[green]✓[/] {lesson.game} {lesson.number} {literal(lesson.title)}: "
                           f"{len(lesson.steps)} steps, {len(lesson.outcome)} printed outcomes reached")
     return good

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from contextlib import contextmanager
 
@@ -57,3 +58,34 @@ def test_a_game_on_an_offered_pack_is_played_stored_and_replayed_with_its_data(l
         assert refused.status_code == 422 and "no data pack with hash 'feed'" in refused.json()["message"]
     with server(library) as client:  # restarted: the stored game comes back on its pack
         assert client.get(f"/api/games/{created['id']}").json()["data"] == data
+
+
+def test_serve_skips_each_unreadable_or_unwinnable_pack_with_one_line_and_serves_the_rest(tmp_path):
+    """Non-UTF-8, a folder in a file's place, TOML nested 5,000 deep, a lock no Toa could
+    open: each pack is printed once and skipped; the server starts and offers the good one."""
+    import urllib.request
+
+    from tests.test_packs import UNREADABLE, UNWINNABLE, unreadable_pack
+
+    from .process import free_port, start_server
+
+    folder = tmp_path / "packs"
+    kinds = ["non-UTF-8 actions.toml", "a folder as actions.toml", "arrays 5,000 deep"]
+    for number, kind in enumerate(kinds):
+        unreadable_pack(folder / f"bad-{number}", kind)
+    game, files, _ = UNWINNABLE["a lock needing more keys than a Toa may hold"]
+    pack(folder / "bad-3", game, **files)
+    pack(folder / "good", "reconstruct", actions=OTHER_DECK)
+    port = free_port()
+    process = start_server(f"sqlite:///{tmp_path / 'games.db'}", port, extra=("--data-dir", str(folder)))
+    try:
+        catalog = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog").read())
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=30)[0].decode()
+    assert [p["name"] for g in catalog for p in g["packs"]] == ["my cards"]
+    lines = [line for line in output.splitlines() if line.startswith("data pack bad-")]
+    assert len(lines) == 4, output
+    for number, words in enumerate([UNREADABLE[k][2] for k in kinds] + ["rules.keys_to_challenge is 100"]):
+        assert lines[number].startswith(f"data pack bad-{number}: not offered: ") and words in lines[number]
+    assert "Traceback" not in output and 'offering data pack "my cards" for reconstruct' in output

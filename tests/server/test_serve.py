@@ -45,3 +45,50 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path):
     third = start_server(database, free_port())  # once it has stopped, the file is free again
     third.terminate()
     third.wait(timeout=30)
+
+
+PASSWORD = "s3cr3t-pw"
+
+
+@pytest.mark.parametrize("database", [
+    f"postgresql+psycopg://matanui:{PASSWORD}@127.0.0.1:1/games",  # nothing listens on port 1
+    f"postgresql+psycopg://matanui:{PASSWORD}@127.0.0.1:notaport/games",
+    f"postgresql+psycopg://matanui@127.0.0.1:1/games?password={PASSWORD}",
+])
+def test_a_database_that_cannot_be_opened_is_named_without_its_password(database):
+    result = subprocess.run([sys.executable, "-m", "matanui.cli", "serve", "--port", str(free_port()),
+                             "--database", database], capture_output=True, text=True, timeout=60)
+    said = " ".join((result.stdout + result.stderr).split())
+    assert result.returncode == 2 and "Traceback" not in said, said
+    assert PASSWORD not in said and "***" in said and "matanui" in said, said
+
+
+def test_the_start_up_banner_names_the_database_without_its_password(monkeypatch, capsys):
+    from matanui.server import serve as serving
+
+    class NoStorage:
+        def __init__(self, url):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(serving, "Storage", NoStorage)
+    monkeypatch.setattr(serving, "create_app", lambda *args, **kwargs: object())
+    monkeypatch.setattr(serving.uvicorn, "run", lambda *args, **kwargs: None)
+    serving.serve("127.0.0.1", 8000, f"postgresql+psycopg://matanui:{PASSWORD}@db.example.org/games", 1, 0.0)
+    banner = capsys.readouterr().out
+    assert "(database: postgresql+psycopg://matanui:***@db.example.org/games;" in banner
+    assert PASSWORD not in banner
+
+
+def test_redacted_hides_every_password_a_database_url_may_carry():
+    from matanui.server.redact import redacted, scrubbed
+
+    assert redacted("sqlite:///games.db") == "sqlite:///games.db"
+    assert redacted(f"postgresql+psycopg://u:{PASSWORD}@h/db?password={PASSWORD}&sslmode=require") == \
+        "postgresql+psycopg://u:***@h/db?password=***&sslmode=require"
+    assert redacted(f"nonsense://u:{PASSWORD}@h:port/db") == "nonsense://u:***@h:port/db"
+    url = f"postgresql+psycopg://u:{PASSWORD}@h/db"
+    assert scrubbed(f"connection to h failed (password {PASSWORD!r})", url) == \
+        "connection to h failed (password '***')"

@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from matanui.engine import MatanuiError
+from matanui.engine.untrusted import shortened
 
 from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
@@ -41,6 +42,11 @@ from .settings import SEARCH, Parameters, check_value, split_settings
 from .tuned import TUNED_FILE, tuned_weights
 
 LEVELS = {"easy": "random", "medium": "heuristic"}
+# The most a budget after '@' may ask (docs/ai.md): about a minute a move either way, far
+# past what any level or measurement uses (hard is 1 second, the largest measured 5,000).
+MAX_SECONDS = 60.0
+MAX_ITERATIONS = 100_000
+MAX_NAME = 2_000  # characters of a name, settings in braces included (all of Makuta's weights: 520)
 AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium")
 SEARCHES = ("hard", "ismcts", "ismcts-infer")
 HARD_SECONDS = 1.0
@@ -51,13 +57,19 @@ def agent_names() -> list[str]:
 
 
 def _budget(spec: str, text: str, kind: type) -> float | int:
+    """The budget after '@', within the bounds every source of a name shares (MAX_SECONDS,
+    MAX_ITERATIONS): a command's option, a saved game's seating, a stored game's seat."""
     try:
         value = kind(text)
-    except ValueError:
+    except ValueError:  # not a number, or past Python's digit limit for int()
         value = 0
-    if value <= 0:
-        raise MatanuiError(f"agent {spec!r}: the budget after '@' must be a positive "
-                           f"{'number of seconds' if kind is float else 'whole number of iterations'}")
+    if kind is float:
+        if not 0 < value <= MAX_SECONDS:  # False for nan too
+            raise MatanuiError(f"agent {shortened(spec)}: the budget after '@' must be a number of "
+                               f"seconds above 0 and at most {MAX_SECONDS:g}")
+    elif not 1 <= value <= MAX_ITERATIONS:
+        raise MatanuiError(f"agent {shortened(spec)}: the budget after '@' must be a whole number of "
+                           f"iterations from 1 to {MAX_ITERATIONS:,}")
     return value
 
 
@@ -129,6 +141,8 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
 
 
 def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
+    if len(spec) > MAX_NAME:
+        raise MatanuiError(f"agent {shortened(spec)}: an agent's name is at most {MAX_NAME} characters")
     plain, overrides = split_settings(spec, parameters(spec, game))
     name, _, budget = plain.partition("@")
     name = LEVELS.get(name, name)

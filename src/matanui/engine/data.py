@@ -20,22 +20,38 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError
+from .files import read_text
+from .untrusted import first_hidden, nesting_deeper_than
 
 PROVENANCES = ("printed", "derived", "reconstructed", "owner")
+# What a data file may be (docs/data.md): far more than any game's data needs (the largest
+# of ours is 23 KB and nests 4 deep), so that whatever a file holds, reading it costs little.
+MAX_DATA_BYTES = 1024 * 1024
+MAX_DEPTH = 16  # tables and arrays inside one another
+MAX_PACK_NAME = 64  # characters of a data pack's name, which lobbies, records and reports show
+# The only hidden characters (engine/untrusted.py) a string of a data file may hold: a
+# rulebook quote in `source` may run over several lines.
+TEXT_ALLOWS = "\n\t"
 # TOML's words for the Python types a field may need (what a person editing the file sees).
 TYPE_WORDS = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
               list: "a list [...]", dict: "a table {...}"}
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
+    """The tables of a data file; DataFileError, naming the file, for one that cannot be read,
+    is not a plain file, is larger than MAX_DATA_BYTES, is not UTF-8, is not TOML, or nests
+    deeper than MAX_DEPTH."""
     path = Path(path)
+    text = read_text(path, "data file", DataFileError, MAX_DATA_BYTES)
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise DataFileError(f"cannot read data file {path}: {exc.strerror}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(f"data file {path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        data = None
+    if data is None or nesting_deeper_than(data, MAX_DEPTH):
+        raise DataFileError(f"data file {path} nests tables and arrays more than {MAX_DEPTH} deep")
+    return data
 
 
 class EntryChecker:
@@ -62,6 +78,11 @@ class EntryChecker:
             kinds = (kind,) if isinstance(kind, type) else kind
             names = " or ".join(TYPE_WORDS.get(k, f"a {k.__name__}") for k in kinds)
             self.fail(field, f"must be {names}, not {value!r}")
+        if isinstance(value, str):
+            at = first_hidden(value, TEXT_ALLOWS)
+            if at is not None:
+                self.fail(field, f"holds the control character {value[at]!r} at character {at + 1}; "
+                          "text in a data file is plain (line breaks and tabs allowed)")
         return value
 
     def new_key(self, field: str, kind: type, seen: Iterable[Any]) -> Any:

@@ -1,12 +1,61 @@
-"""Writing files so that a crash, a killed process or a power cut leaves either the old
-file or the new one whole, never half of one."""
+"""Files: writing them so that a crash, a killed process or a power cut leaves either the
+old file or the new one whole, never half of one; and reading files from outside (records,
+data packs) so that whatever a file holds, the reader gets its text or the library's own
+error saying what is wrong."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
+import stat
 from pathlib import Path
+
+from .errors import MatanuiError
+
+# Byte-order marks of encodings a text editor may save in, and their names for a message.
+OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                   (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+UTF8_MARK = b"\xef\xbb\xbf"
+
+
+def read_text(path: str | Path, what: str, error: type[MatanuiError], max_bytes: int) -> str:
+    """The UTF-8 text of the file at `path` (a UTF-8 byte-order mark dropped). `error`,
+    naming the file as `what` ("record", "data file"), when it cannot be read, is not a
+    plain file (a folder, a pipe, a device), holds more than `max_bytes` bytes, or is not
+    UTF-8."""
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{what} {path} is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise error(f"{what} {path} is not a plain file")
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    if len(data) > max_bytes:
+        raise error(f"{what} {path} is larger than {max_bytes:,} bytes, more than any {what} "
+                    "needs")
+    return decoded(data, f"{what} {path}", error)
+
+
+def decoded(data: bytes, name: str, error: type[MatanuiError]) -> str:
+    """`data` as UTF-8 text, or `error` saying where it is not (`name` names the file)."""
+    for mark, encoding in OTHER_ENCODINGS:
+        if data.startswith(mark):
+            raise error(f"{name} is not UTF-8 text (it starts with a {encoding} byte-order mark); "
+                        "save it as UTF-8")
+    data = data.removeprefix(UTF8_MARK)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        raise error(f"{name} is not UTF-8 text: byte 0x{data[exc.start]:02x} at line {line}, "
+                    f"column {column}; save it as UTF-8") from None
 
 
 def write_atomically(path: str | Path, text: str) -> None:

@@ -3,18 +3,64 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .data import MAX_PACK_NAME
 from .errors import MatanuiError, RecordError
-from .files import write_atomically
+from .files import read_text, write_atomically
+from .untrusted import longest_string, nesting_deeper_than, shortened
 
 if TYPE_CHECKING:
     from .state import Game, State
 
 RECORD_FORMAT = 1
+# What a record may hold (docs/architecture.md, "Records"): far more than any game needs, so
+# that whatever a file holds, reading it costs little and every message about it is short.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 32  # lists and objects inside one another
+MAX_TEXT = 100  # characters of any one string (an action id, a name, a key); no id is a fifth of it
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
+
+def read_json(path: str | Path) -> Any:
+    """What a record file holds, parsed (Record.from_dict checks it); RecordError for a file
+    that is not JSON in UTF-8 within the bounds above."""
+    return parse_json(read_text(path, "record", RecordError, MAX_RECORD_BYTES))
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"the record nests lists and objects more than {MAX_DEPTH} deep") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    except ValueError:  # the only other: a number past Python's digit limit for int()
+        raise RecordError(f"the record holds a number of more than {sys.get_int_max_str_digits()} "
+                          "digits") from None
+
+
+def check_shape(data: Any) -> None:
+    """A record is a JSON object nesting at most MAX_DEPTH deep whose actions and other
+    strings are at most MAX_TEXT characters; RecordError, quoting a long value shortly,
+    for anything else."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+    if nesting_deeper_than(data, MAX_DEPTH):
+        raise RecordError(f"the record nests lists and objects more than {MAX_DEPTH} deep")
+    actions = data.get("actions")
+    for number, action in enumerate(actions if isinstance(actions, list) else [], start=1):
+        if isinstance(action, str) and len(action) > MAX_TEXT:
+            raise RecordError(f"action {number} of the record is {shortened(action)}; an action "
+                              f"id, like every string in a record, is at most {MAX_TEXT} characters")
+    longest = longest_string(data)
+    if len(longest) > MAX_TEXT:
+        raise RecordError(f"the record holds the string {shortened(longest)}; a string in a "
+                          f"record is at most {MAX_TEXT} characters")
 
 
 @dataclass
@@ -49,9 +95,12 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
-        if not isinstance(data, dict):
-            raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
-        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        check_shape(data)
+        version = data.get("format", RECORD_FORMAT)
+        if type(version) is not int:
+            raise RecordError(f"the record's 'format' must be the whole number {RECORD_FORMAT}, "
+                              f"not {version!r}")
+        if version != RECORD_FORMAT:
             raise RecordError(
                 f"record format {data.get('format')!r} is not supported; this matanui "
                 f"reads format {RECORD_FORMAT}"
@@ -72,6 +121,9 @@ class Record:
                     f"the record's {name!r} must be a {kind.__name__}, "  # type: ignore[union-attr]
                     f"not {type(data[name]).__name__}"
                 )
+        if not SEED_RANGE[0] <= data["seed"] <= SEED_RANGE[1]:
+            raise RecordError(f"the record's 'seed' must be a whole number from -2**63 to 2**63-1, "
+                              f"not one of {len(str(abs(data['seed'])))} digits")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("every entry of the record's 'actions' must be a string")
         arrangement = data.get("arrangement")
@@ -79,9 +131,11 @@ class Record:
             raise RecordError("the record's 'arrangement' must be an object or null")
         pack = data.get("data")
         if pack is not None and not (isinstance(pack, dict) and set(pack) == {"name", "hash"}
-                                     and all(isinstance(v, str) for v in pack.values())):
+                                     and all(isinstance(v, str) for v in pack.values())
+                                     and len(pack["name"]) <= MAX_PACK_NAME):
             raise RecordError("the record's 'data' must be null or an object with the data "
-                              "pack's 'name' and 'hash' (strings)")
+                              f"pack's 'name' (at most {MAX_PACK_NAME} characters) and 'hash' "
+                              "(strings)")
         names = data.get("names")
         if names is not None and not (isinstance(names, list) and len(names) == len(data["players"])
                                       and all(n is None or isinstance(n, str) for n in names)):
@@ -101,19 +155,12 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str) -> Record:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"the record is not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text))
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-        return cls.from_json(text)
+        """The record in a file; RecordError, saying what is wrong, for any other bytes."""
+        return cls.from_dict(read_json(path))
 
 
 # How `replay` finds a game by the name a record gives. The kernel knows no registry: the
@@ -167,5 +214,6 @@ def replay(record: Record, upto: int | None = None, *, game: Game | None = None)
         try:
             state.apply(action)
         except MatanuiError as exc:
-            raise RecordError(f"action {number} of the record ({action!r}) fails: {exc}") from None
+            raise RecordError(f"action {number} of the record ({shortened(action)}) fails: "
+                              f"{exc}") from None
     return state

@@ -21,7 +21,6 @@ import random
 import re
 import shutil
 import tempfile
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +30,9 @@ import tomli_w
 
 from matanui import games
 from matanui.engine import Game, MatanuiError
-from matanui.engine.data import EntryChecker
+from matanui.engine.data import MAX_PACK_NAME, EntryChecker, load_toml
 from matanui.engine.errors import DataFileError, RecordError
+from matanui.engine.untrusted import printable
 
 PACK_FILE = "pack.toml"
 PACK_FIELDS = ("name", "game", "version", "author", "description")
@@ -95,8 +95,7 @@ def builtin_folder(game: str) -> Path:
 
 
 def builtin(game: str, file: str) -> dict[str, Any]:
-    with (builtin_folder(game) / file).open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(builtin_folder(game) / file)
 
 
 @dataclass(frozen=True)
@@ -130,18 +129,18 @@ class Pack:
 
 
 def _parsed(path: Path, problems: list[str]) -> dict | None:
-    """A TOML file's tables, or None after adding why it cannot be read."""
+    """A TOML file's tables, or None after adding why it cannot be read (engine/data.py:
+    not a file, too large, not UTF-8, not TOML, nested too deep)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{path}: is not valid TOML: {exc}")
+        return load_toml(path)
+    except DataFileError as exc:
+        problems.append(str(exc))
         return None
 
 
 def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple[str, ...]] | None:
     path = folder / PACK_FILE
-    if not path.is_file():
+    if not path.exists():
         problems.append(f"{path}: missing; a pack needs a {PACK_FILE} with "
                         f"{', '.join(PACK_FIELDS)}")
         return None
@@ -159,6 +158,9 @@ def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple
             meta[name] = check.choice(name, games.names()) if name == "game" else check.get(name, str)
         except DataFileError as exc:
             problems.append(str(exc))
+    if len(meta.get("name", "")) > MAX_PACK_NAME:
+        problems.append(f"{PACK_FILE}: pack.name is {len(meta.pop('name')):,} characters long; a "
+                        f"pack's name is at most {MAX_PACK_NAME}")
     if len(meta) != len(PACK_FIELDS):
         return None
     try:
@@ -218,7 +220,11 @@ def _read(folder: Path) -> tuple[Pack | None, list[str]]:
     meta, whole = read_meta
     layout = LAYOUTS[meta["game"]]
     files: dict[str, dict[str, Any]] = {}
-    for path in sorted(folder.iterdir()):
+    try:
+        paths = sorted(folder.iterdir())
+    except OSError as exc:
+        return None, [f"{folder}: cannot be read: {exc.strerror or exc}"]
+    for path in paths:
         if path.name == PACK_FILE or path.name.startswith(".") or path.suffix != ".toml":
             continue
         if path.name not in layout:
@@ -300,7 +306,8 @@ def _build(game: str, files: Mapping[str, Mapping[str, Any]], folder: Path,
 
 def _smoke(game: Game) -> list[str]:
     """Random games on the pack's data: each must end without an error, and for MUST_WIN
-    games one at least with a winner."""
+    games one at least with a winner. Any failure of the rules on the pack's data, whatever
+    it is, is the pack's problem: the pack is refused with it."""
     winners = 0
     for seed in range(SMOKE_GAMES):
         rng = random.Random(seed)
@@ -312,8 +319,8 @@ def _smoke(game: Game) -> list[str]:
                     break
                 actions = state.legal_actions()
                 state.apply(actions[rng.randrange(len(actions))])
-        except (MatanuiError, AssertionError, IndexError, ValueError) as exc:
-            return [f"the data loads but random game {seed} fails: {exc}"]
+        except Exception as exc:  # any failure: see the docstring
+            return [f"the data loads but random game {seed} fails: {type(exc).__name__}: {exc}"]
         if not state.is_over:
             return [f"random game {seed} does not end within {SMOKE_STEPS} actions"]
         winners += bool(state.winners)
@@ -323,29 +330,40 @@ def _smoke(game: Game) -> list[str]:
     return []
 
 
-def problems(folder: str | Path) -> list[str]:
-    """Every problem of a pack (empty when it is good): its own files first; then each file
-    merged over the built-in data alone, so that each file's first problem is found; then
-    the whole pack, and random games played on it."""
-    folder = Path(folder)
+def _verified(folder: Path) -> tuple[Pack | None, Game | None, list[str]]:
+    """The pack, its game (None unless it has no problem) and every problem found: its own
+    files first; then each file merged over the built-in data alone, so that each file's
+    first problem is found; then the whole pack, the game's own checks of it (playability
+    included: a game no one could win is refused), and random games played on it. The one
+    check that `data check`, `--data` and `serve --data-dir` all run."""
     pack, found = _read(folder)
     if pack is None:
-        return found
+        return None, None, found
     for file, data in pack.files.items():
         try:
             _build(pack.game, {file: data}, folder, pack.whole)
         except DataFileError as exc:
             found.append(str(exc))
     if found:
-        return found
+        return pack, None, found
     try:
         game = _build(pack.game, pack.files, folder, pack.whole)
     except DataFileError as exc:
-        return [str(exc)]
-    return _smoke(game)
+        return pack, None, [str(exc)]
+    found = _smoke(game)
+    if found:
+        return pack, None, found
+    game.data = pack.data
+    return pack, game, []
+
+
+def problems(folder: str | Path) -> list[str]:
+    """Every problem of a pack (empty when it is good): see `_verified`."""
+    return _verified(Path(folder))[2]
 
 
 def read(folder: str | Path) -> Pack:
+    """A pack's files, read but not built (for its name, game and hash)."""
     pack, found = _read(Path(folder))
     if found or pack is None:
         raise PackError(f"data pack {folder} cannot be used:\n  " + "\n  ".join(found))
@@ -353,16 +371,13 @@ def read(folder: str | Path) -> Pack:
 
 
 def load_game(folder: str | Path, game: str | None = None) -> Game:
-    """The game a pack describes: a Game of its own whose `data` names the pack. `game`,
-    when given, must be the pack's game."""
-    pack = read(folder)
-    if game is not None and game != pack.game:
+    """The game a pack describes, once it passes every check `problems` makes: a Game of its
+    own whose `data` names the pack. `game`, when given, must be the pack's game."""
+    pack, built, found = _verified(Path(folder))
+    if pack is not None and game is not None and game != pack.game:
         raise PackError(f"data pack {folder} is for {pack.game}, not {game}")
-    try:
-        built = _build(pack.game, pack.files, Path(folder), pack.whole)
-    except DataFileError as exc:
-        raise PackError(f"data pack {folder} cannot be used: {exc}") from None
-    built.data = pack.data
+    if built is None:
+        raise PackError(f"data pack {folder} cannot be used:\n  " + "\n  ".join(found))
     return built
 
 
@@ -466,10 +481,9 @@ def install_library(folder: str | Path | None) -> list[str]:
     os.environ[LIBRARY_ENV] = _library_folder
     skipped = []
     for sub in sorted(p for p in Path(_library_folder).iterdir() if p.is_dir()):
-        try:
-            game = load_game(sub)
-        except PackError as exc:
-            skipped.append(f"{sub.name}: not offered: {exc}")
+        _, game, found = _verified(sub)
+        if game is None:
+            skipped.append(printable(f"{sub.name}: not offered: " + "; ".join(found)))
             continue
         _library[(game.name, game.data["hash"])] = game
     return skipped

@@ -1,7 +1,8 @@
-"""Line fitting the games' terminal renderings share: a rendering is Rich console markup,
-drawn inside a panel, and every line of it must fit an 80-column terminal without Rich
-breaking it (a broken map row is unreadable). Prose lines longer than that are wrapped here,
-at spaces, with a hanging indent; lines that fit are left as they are."""
+"""Text for the terminal. Line fitting the games' terminal renderings share: a rendering is
+Rich console markup, drawn inside a panel, and every line of it must fit an 80-column
+terminal without Rich breaking it (a broken map row is unreadable). Prose lines longer than
+that are wrapped here, at spaces, with a hanging indent; lines that fit are left as they are.
+And `literal`, through which every surface puts a string it did not write into markup."""
 
 from __future__ import annotations
 
@@ -11,8 +12,18 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 from rich.text import Text
 
+from matanui.engine.untrusted import printable
+
 if TYPE_CHECKING:
     from matanui.engine import Game
+
+def literal(text: str, keep: str = "") -> str:
+    """`text` for Rich markup, shown exactly as it is: markup escaped (a name "[bold]Ana" is
+    printed so) and every control character written as its escape (engine/untrusted.py), so
+    that no name, card text, record field or message can drive the terminal. `keep`: hidden
+    characters left as they are ("\n" for a message of several lines)."""
+    return escape(printable(text, keep))
+
 
 # The columns inside a panel (border and padding take two each side) in an 80-column terminal.
 WIDTH = 76
@@ -53,7 +64,7 @@ def fit(lines: Iterable[str], width: int = WIDTH) -> str:
 def seat_names(game: Game, obs: dict[str, Any], names: Sequence[str] | None) -> list[str]:
     """Each seat's name as a rendering writes it (markup escaped): the display names given,
     else the characters' names, as the engine's narration says them."""
-    return [escape(name) for name in game.display_names(obs["players"], names)]
+    return [literal(name) for name in game.display_names(obs["players"], names)]
 
 
 def game_over(names: Sequence[str], obs: dict[str, Any],

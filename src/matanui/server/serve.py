@@ -13,11 +13,13 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from matanui import games
 from matanui.engine import MatanuiError
+from matanui.engine.untrusted import printable
 from matanui.games import packs
 
 from .app import create_app
 from .protocol import MAX_MESSAGE_BYTES
 from .quotas import Limits
+from .redact import redacted, scrubbed
 from .rooms import RESPONSE_WINDOW
 from .security import DEFAULT_ALLOWED_HOSTS
 from .storage import Storage
@@ -78,13 +80,14 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
         raise MatanuiError("--port must be 1 to 65535")
     try:
         make_url(database)
-    except ArgumentError:
-        raise MatanuiError(f"--database {database!r} is not a database URL; use sqlite:///FILE or "
-                           "postgresql+psycopg://USER:PASSWORD@HOST/DB") from None
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        raise MatanuiError(f"--database {redacted(database)!r} is not a database URL; use "
+                           "sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB") from None
     try:
         Storage(database).close()  # creates the tables; fails early and clearly if unreachable
     except (SQLAlchemyError, ImportError) as exc:
-        raise MatanuiError(f"cannot open the database {database!r}: {exc}") from None
+        raise MatanuiError(f"cannot open the database {redacted(database)!r}: "
+                           f"{scrubbed(str(exc), database)}") from None
     held = hold_sqlite_file(database)
     for name in allowed_hosts:
         if not name or any(c in name for c in " /@,"):
@@ -99,10 +102,10 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
                      allowed_hosts=hosts, data_dir=data_dir)
     for name in games.names():
         for game in packs.library(name):
-            print(f'offering data pack "{game.data["name"]}" for {name} (hash {game.data["hash"]})',
-                  flush=True)
-    print(f"matanui is serving at http://{host}:{port}/  (database: {database}; Ctrl-C stops it)",
-          flush=True)
+            print(f'offering data pack "{printable(game.data["name"])}" for {name} (hash '
+                  f'{game.data["hash"]})', flush=True)
+    print(f"matanui is serving at http://{printable(host)}:{port}/  (database: {redacted(database)}; "
+          "Ctrl-C stops it)", flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;
     # smaller oversized ones get the protocol's clear error.
     try:

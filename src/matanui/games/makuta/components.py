@@ -155,9 +155,41 @@ def load_components(path: Path, tokens_path: Path, boards_path: Path) -> Compone
             check.integer(name, 1, 100)
     rules = Rules(**values)
 
+    if rules.keys_to_challenge > rules.key_limit:  # MAKUTA-LOCK-CODE against the key limit
+        check.fail("keys_to_challenge", f"is {rules.keys_to_challenge}, but a Toa may hold only "
+                   f"{rules.key_limit} keys (rules.key_limit): no Toa could ever challenge Makuta")
     tokens = load_tokens(tokens_path, toa, dice, counts)
+    check_winnable(source, tokens_path.name, rules, dice, segments, tokens)
     boards = load_boards(boards_path, tokens, counts["boards"], len(segments))
     return Components(toa, dice, tuple(segments), rules, tokens, boards)
+
+
+def check_winnable(source: str, tokens_source: str, rules: Rules, dice: dict[str, int],
+                   segments: tuple[Segment, ...], tokens: tuple[Token, ...]) -> None:
+    """Refuse data on which no Toa could win (MAKUTA-OBJECT): some lock must be openable
+    with `keys_to_challenge` keys from the bag (each key fits one symbol of the code, a wild
+    key any), and the best total a challenge could reach (the largest die in play, the best
+    Kanohi and Turaga a Toa may hold) must beat Makuta's weakest segment. Both are upper
+    bounds, so a game that can be won is never refused."""
+    keys = [t for t in tokens if t.kind == KEY]
+    wild = sum(t.wild for t in keys)
+    fitting = max((wild + sum(min(code.count(symbol), sum(k.name == symbol for k in keys if not k.wild))
+                               for symbol in set(code))
+                   for code in (t.code for t in tokens if t.kind == LOCK)), default=0)
+    if fitting < rules.keys_to_challenge:
+        raise DataFileError(f"{tokens_source}: no lock can be opened with {rules.keys_to_challenge} "
+                            f"keys: the most keys that fit any lock's code (with the wild ones) "
+                            f"are {fitting}")
+    faces = max([dice[rules.start_die]] + [dice[t.die] for t in tokens if t.kind == KANOHI and t.die])
+    bonuses = sorted((t.bonus for t in tokens if t.kind == KANOHI), reverse=True)[:rules.kanohi_limit]
+    turaga = rules.turaga_limit * max(rules.own_turaga_bonus, rules.other_turaga_bonus)
+    best = faces + sum(bonuses) + turaga
+    weakest = min(segment.power for segment in segments)
+    if weakest >= best:
+        raise DataFileError(f"{source}: Makuta's weakest segment has power {weakest}, and the best "
+                            f"challenge total is {best} (the {faces}-faced die, {rules.kanohi_limit} "
+                            f"Kanohi, {rules.turaga_limit} Turaga); a Toa needs more than Makuta's "
+                            "power, so no Toa could ever beat Makuta")
 
 
 def load_temple(data: dict[str, Any], source: str) -> tuple[Segment, ...]:

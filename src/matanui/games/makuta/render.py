@@ -12,7 +12,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..guide import legend
-from ..text import WIDTH, fit, game_over, seat_names
+from ..text import WIDTH, fit, game_over, literal, seat_names
 from .island import START_NAME, Island
 from .rules import MakutaGame
 
@@ -182,7 +182,7 @@ def _decision(game: MakutaGame, obs: dict[str, Any]) -> list[str]:
         lines.append(f"Challenge against {target} of strength {c['strength']} with the "
                      f"{c['die']} die ({rolled}); bonus {c['bonus']} ({used})")
     if obs["placing"]:
-        lines.append(f"New board: {game.parts.boards[obs['placing']].name}")
+        lines.append(f"New board: {literal(game.parts.boards[obs['placing']].name)}")
     if obs["waiting"]:
         lines.append(f"Still to collect: {len(obs['waiting'])} token(s)")
     return lines

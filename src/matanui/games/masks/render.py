@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..text import WIDTH, fit, game_over, seat_names
+from ..text import WIDTH, fit, game_over, literal, seat_names
 from .cards import SKILL_NAMES
 from .maps import ROW_LETTERS, Board, Symbol
 from .rules import MasksGame
@@ -20,11 +20,6 @@ KIND_STYLE = {"sea": "on blue", "blank": "dim", "west_start": "dim", "east_start
               "portal": "bold cyan"}
 TOA_STYLE = {"tahu": "bold white on red", "kopaka": "bold black on white", "onua": "bold white on magenta",
              "lewa": "bold black on green", "pohatu": "bold black on yellow", "gali": "bold white on blue"}
-
-
-def escape(text: str) -> str:
-    """Keep card texts from being read as markup."""
-    return text.replace("[", "\\[")
 
 
 def glyph(symbol: Symbol, cols: int = 3) -> str:
@@ -56,7 +51,7 @@ def legend(game: MasksGame, cols: int = 3, width: int = WIDTH) -> str:
         if used + size > width and lines[-1]:
             lines.append([])
             used = 0
-        lines[-1].append(f"{glyph(symbol, cols)} {escape(symbol.name)}")
+        lines[-1].append(f"{glyph(symbol, cols)} {literal(symbol.name)}")
         used += size
     return "\n".join("  ".join(line) for line in lines)
 
@@ -96,12 +91,12 @@ def skills_lines(game: MasksGame, seat_obs: dict[str, Any]) -> list[str]:
 
 def card_name(game: MasksGame, number: int) -> str:
     card = game.cards.mask_cards[number]
-    return f"{card.name} (#{number}: {card.text})"
+    return literal(f"{card.name} (#{number}: {card.text})")
 
 
 def action_card(game: MasksGame, number: int) -> str:
     card = game.cards.actions[number]
-    return f"[bold]#{number} {card.name}[/]: {escape(card.text)}"
+    return f"[bold]#{number} {literal(card.name)}[/]: {literal(card.text)}"
 
 
 def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> list[str]:
@@ -109,8 +104,8 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> 
     toa = game.cards.toa[me["toa"]]
     you = " (you)" if obs["seat"] == seat else ""
     turn = "  [bold yellow]<- to decide[/]" if obs["current_player"] == seat else ""
-    who = f"[bold]{name}[/] " if name != toa.name else ""
-    lines = [f"{who}[{TOA_STYLE.get(me['toa'], 'bold')}] {toa.name} [/]{you} "
+    who = f"[bold]{name}[/] " if name != literal(toa.name) else ""
+    lines = [f"{who}[{TOA_STYLE.get(me['toa'], 'bold')}] {literal(toa.name)} [/]{you} "
              f"at {obs['positions'][seat]}, Great Masks {me['masks']}/{obs['masks_to_win']}{turn}",
              *skills_lines(game, me)]
     mask = card_name(game, me["mask"]) if me["mask"] else "none"
@@ -129,7 +124,7 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> 
     for number, left in me["missions"]:
         mission = game.cards.missions[number]
         count = f" ({left} to go)" if mission.kind in ("discard", "skip") and left != mission.count else ""
-        lines.append(f"  [magenta]Mission #{number}[/]: {escape(mission.text)}{count}")
+        lines.append(f"  [magenta]Mission #{number}[/]: {literal(mission.text)}{count}")
     if me["skips"]:
         lines.append(f"  Skips the next {me['skips']} move{'s' if me['skips'] > 1 else ''} (Penalty)")
     closed = [label for label in (me["last_challenge"], me["last_game_action"]) if label]
@@ -146,7 +141,7 @@ def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = N
     names = seat_names(game, obs, names)
     board = game.boards[obs["map"]]
     short = ", the shorter game" if obs["short"] else ""
-    lines = [f"[bold]Quest for the Masks[/]: {board.name}{short}  turn {obs['turn']}"]
+    lines = [f"[bold]Quest for the Masks[/]: {literal(board.name)}{short}  turn {obs['turn']}"]
     lines += draw_map(game, board, obs)
     lines.append(legend(game, columns(board)))
     for seat in range(len(obs["players"])):

@@ -108,6 +108,12 @@ def load_action_cards(path: Path, parts: tuple[Part, ...]) -> tuple[tuple[str, .
         cards[card_id] = ActionCard(card_id, kind, colour, offered, check.provenance())
     if len(cards) != size:
         raise DataFileError(f"{source}: deck.size says {size} cards but {len(cards)} [[card]] entries follow")
+    # RECON-WIN: a Toa Nuva starts with no part and is won by adding all 7.
+    added = {index for card in cards.values() if card.kind == "add" for index in card.parts}
+    missing = [part.name for part in parts if part.index not in added]
+    if missing:
+        raise DataFileError(f"{source}: no add card offers {', '.join(missing)}; no Toa Nuva "
+                            "could ever be completed")
     return colours, cards
 
 
