@@ -11,6 +11,8 @@ import time
 import traceback
 from pathlib import Path
 
+from matanui.engine.untrusted import printable
+
 
 def where(exc: BaseException) -> str:
     """Where an exception was raised, as `file.py:line in function` (its innermost frame): what
@@ -42,8 +44,3 @@ class Incidents:
         self._last[kind] = now
         self.log.log(level, "%s", printable(message))
 
-
-def printable(text: str) -> str:
-    """The text with control characters (and anything else unprintable) escaped: what a client
-    sent may reach a log line, never a terminal's escape sequence."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -60,8 +60,9 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from matanui.engine import MatanuiError, Record, RecordError
+from matanui.engine.untrusted import printable
 
-from .incidents import Incidents, printable
+from .incidents import Incidents
 from .protocol import Rejected
 
 T = TypeVar("T")
