@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from matanui import games
 from matanui.engine import BadSeat, BadSetup, Event, IllegalAction, MatanuiError, Record, replay
+from matanui.engine.untrusted import SHORT
 from tests.play import advance, new_random_game, observations
 
 GAMES = games.names()
@@ -191,3 +192,22 @@ def test_an_events_own_kind_is_never_hidden_by_a_field_of_that_name():
 def test_errors_are_the_librarys_own():
     for error in (BadSeat, BadSetup, IllegalAction):
         assert issubclass(error, MatanuiError)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_megabyte_action_id_is_refused_with_a_short_quote_and_changes_nothing(name):
+    state = state_after(name, 3, 5)
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("\x1b[2J" + "x" * 1_000_000)
+    message = str(refused.value)
+    assert len(message) < 2_000 and "1,000,004 characters" in message and "\x1b" not in message
+    assert "Legal actions:" in message
+    assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 80))
+@SETTINGS
+def test_every_legal_action_id_is_short_enough_to_be_quoted_whole(name, seed, steps):
+    assert all(len(action) <= SHORT for action in state_after(name, seed, steps).legal_actions())

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
 from .options import Option, check_options
+from .untrusted import SHORT, shortened
 
 if TYPE_CHECKING:
     from .record import Record
@@ -229,7 +230,8 @@ class State(ABC):
             raise IllegalAction(self._why_not_an_action(action))
         move = moves.get(action)  # move values are never None
         if move is None:
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(self._why_illegal(action) if len(action) <= SHORT
+                                else self._why_too_long(action))
         self._moves = None
         self.history.append(action)
         try:
@@ -258,6 +260,13 @@ class State(ABC):
         legal = ", ".join(self.legal_actions()) or "none (the game is over)"
         return (f"an action is one of the legal action id strings, not {type(action).__name__} "
                 f"{action!r:.80}. Legal actions: {legal}.")
+
+    def _why_too_long(self, action: str) -> str:
+        """No action id is longer than SHORT characters, so a longer string is quoted shortened:
+        a message never carries a megabyte back to whoever sent it."""
+        legal = ", ".join(self.legal_actions()) or "none (the game is over)"
+        return (f"{shortened(action)} is not an action id (no action id is longer than {SHORT} "
+                f"characters). Legal actions: {legal}.")
 
     def _why_illegal(self, action: str) -> str:
         """The message for an illegal action. Games override this to say more."""
