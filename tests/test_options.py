@@ -98,3 +98,9 @@ def test_the_option_flags_help_names_every_games_options():
     result = CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "300"})
     text = " ".join(result.stdout.replace("│", " ").split())
     assert "masks: map=a|b|both, short=true|false, first_player=rps|0|1, turn_limit=10..10000" in text
+
+
+def test_an_unknown_option_of_a_megabyte_is_quoted_shortened():
+    with pytest.raises(BadSetup) as refused:
+        games.get("masks").new_game(1, ["tahu", "kopaka"], options={"x" * 1_000_000: 1})
+    assert len(str(refused.value)) < 2_000

@@ -117,7 +117,7 @@ def check_options(game: str, schema: Mapping[str, Option], options: Mapping[str,
     for key in options:
         if key not in schema:
             known = "; ".join(f"{k}: {o.describe()}" for k, o in schema.items()) or "none"
-            raise BadSetup(f"{game} has no option {key!r}; its options are: {known}")
+            raise BadSetup(f"{game} has no option {key!r:.80}; its options are: {known}")
     return {key: option.check(options[key], f"option {key}") if key in options
             else option.default_for(players) for key, option in schema.items()}
 
