@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import make_url
 
+from .redact import scrubbed
 from .storage import CHANNEL
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class PostgresPeers:
                 cursor = await self._locks.execute(sql, args)
                 return await cursor.fetchall()
             except (psycopg.Error, OSError) as exc:
-                log.warning("advisory locks: %s; reconnecting", exc)
+                log.warning("advisory locks: %s; reconnecting", scrubbed(str(exc), self.dsn))
                 self._locks = None
                 self.held.clear()
                 raise
@@ -185,5 +186,6 @@ class PostgresPeers:
                         if instance != self.instance:
                             await self._refresh(game_id)
             except (psycopg.Error, OSError) as exc:
-                log.warning("listening to the other instances: %s; reconnecting", exc)
+                log.warning("listening to the other instances: %s; reconnecting",
+                            scrubbed(str(exc), self.dsn))
                 await asyncio.sleep(RECONNECT_AFTER)
