@@ -148,9 +148,26 @@ export function tooltips(root) {
   window.tippy.delegate(root, {
     target: "[data-tip]", content: (node) => node.dataset.tip, touch: ["hold", 450],
     maxWidth: 300, delay: [250, 0], appendTo: () => document.body,
-    onShow: (instance) => instance.reference.isConnected,  // not for an element just redrawn away
+    onShow: (instance) => {  // not for an element just redrawn away
+      if (!instance.reference.isConnected) return false;
+      shownTips.add(instance);
+    },
+    onHidden: (instance) => shownTips.delete(instance),
   });
 }
+
+// The tooltips on screen. One whose element leaves the page (a redraw of part of the board,
+// under a pointer that has not moved) would be drawn in the page's top-left corner: it goes
+// with its element.
+const shownTips = new Set();
+new MutationObserver(() => {
+  for (const instance of shownTips) {
+    if (!instance.reference.isConnected) {
+      shownTips.delete(instance);
+      instance.unmount();
+    }
+  }
+}).observe(document.body, { childList: true, subtree: true });
 
 // A board larger than its frame: drag (or swipe) to pan, wheel or pinch to zoom, and buttons
 // for both, from @panzoom/panzoom. The frame is made once per board and kept across redraws,
