@@ -68,6 +68,7 @@ class Quotas:
         self._sockets: Counter[str] = Counter()
         self._game_sockets: Counter[str] = Counter()
         self._replays: Counter[str] = Counter()
+        self._creating: Counter[str] = Counter()
 
     # -- rates -------------------------------------------------------------------------
 
@@ -75,13 +76,19 @@ class Quotas:
         reset = self._rates.get_window_stats(item, *key).reset_time
         return max(1, math.ceil(reset - time.time()))
 
-    def create_game(self, client: str) -> None:
-        """Count a game `client` creates; Throttled past its games a minute."""
-        if not self._rates.hit(self._creates, "create", client):
+    @contextmanager
+    def creating(self, client: str) -> Iterator[None]:
+        """Hold a place for one game `client` is making while the block runs; Throttled past its
+        games a minute (those made and those being made). The game counts only if the block
+        ends without an exception: a refused request uses up nothing."""
+        if not self._rates.test(self._creates, "create", client, cost=self._creating[client] + 1):
             wait = self._wait(self._creates, "create", client)
             raise Throttled("too_many_games", f"you have created {self.limits.games_per_minute} "
                             f"games in the last minute, the most allowed; try again in {wait} s",
                             retry_after=wait)
+        with _held(self._creating, client):
+            yield
+        self._rates.hit(self._creates, "create", client)
 
     def message(self, connection: str) -> None:
         """Count a WebSocket message; Throttled past the messages a second of a connection."""
