@@ -103,6 +103,12 @@ def test_serve_refuses_an_allowed_host_that_is_not_a_name():
     assert result.exit_code == 2 and "is not a host name" in " ".join(result.output.split())
 
 
+@pytest.mark.parametrize("proxy", ["proxy.internal", "10.0.0.1/8", "", "*"])
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address_or_a_network(proxy):
+    result = CliRunner().invoke(cli, ["serve", "--trusted-proxy", proxy])
+    assert result.exit_code == 2 and "is not an address or a network" in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize(("body", "status"), [
     (b'{"game": "reconstruct", "seats": [], "seed": ' + b"9" * 5000 + b"}", 400),  # past Python's int limit
     (b"[" * 3000 + b"]" * 3000, 400),                  # nested deeper than the parser goes
