@@ -72,7 +72,7 @@ class SeatSpec(BaseModel):
     level: Literal["easy", "medium", "hard"] = Field(
         "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
     character: str | None = Field(
-        None, max_length=64, description="The character (Toa) of this seat; omit to draw one.")
+        None, max_length=64, description='The character (Toa) of this seat; omit (or "") to draw one.')
     name: DisplayName = Field(
         None, description=f"A display name for the person of this seat, shown to everyone and in "
                           f"the game's narration ({NAME_WORDS}).")
@@ -114,7 +114,8 @@ def _one_game(name: str) -> dict[str, Any]:
     return {"title": f"a {name} game", "properties": {
         "game": {"const": name},
         "seats": {"minItems": game.min_players, "maxItems": game.max_players, "allOf": once,
-                  "items": {"properties": {"character": {"enum": [*characters, None]}}}},
+                  # null or "": one is drawn from those left (Lobby._characters)
+                  "items": {"properties": {"character": {"enum": [*characters, "", None]}}}},
         "options": {"title": f"{name} options", **options_json_schema(game.options_schema())}}}
 
 
