@@ -1,8 +1,10 @@
 """What one client may ask of the service, so that no client can slow everyone down.
 
-A client is its IP address. Rates (games created a minute, messages a second) are counted
-by the `limits` package in moving windows; what is held at once (connections, replays being
-built, bot-only games) is counted here while it is held. A refusal is `Throttled`: HTTP 429
+A client is its IP address (the one a trusted proxy names, app.py). Rates (games created a
+minute, messages a second) are counted by the `limits` package in moving windows, a game
+only once it is made, so a refused request uses up nothing; what is held at once
+(connections, replays being built, bot-only games) is counted here while it is held. A
+refusal is `Throttled`: HTTP 429
 with `Retry-After` when the client asked too much, 503 when the whole server is full; on a
 WebSocket, an error message and then close code 4429 with the reason. docs/protocol.md lists
 every limit and docs/performance.md what the abuse script (`python -m matanui.server.abuse`)
