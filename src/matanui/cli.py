@@ -686,13 +686,17 @@ def serve(
     data_dir: Path | None = typer.Option(None, "--data-dir", help="A folder of data packs (one "
                                          "per subfolder): each good one is offered in the lobby "
                                          "for its game."),
+    trusted_proxy: list[str] = typer.Option(
+        [], "--trusted-proxy", help="The address (or network) of a reverse proxy in front of the "
+        "server (repeat for several): its X-Forwarded-For names the client. From anyone else "
+        "the header is ignored; default: none."),
 ) -> None:
     """Run the web service: play every game in the browser, against people and bots."""
     from matanui.server.serve import serve as run_server
 
     try:
         run_server(host, port, database, bot_workers, bot_pace, limit, tuple(allowed_host),
-                   None if data_dir is None else str(data_dir), response_window)
+                   None if data_dir is None else str(data_dir), response_window, tuple(trusted_proxy))
     except MatanuiError as error:
         fail(error)
 

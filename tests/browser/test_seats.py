@@ -41,7 +41,7 @@ def test_the_hotseat_cover_is_fully_opaque(server, page):
 
 
 def test_a_link_whose_token_opens_no_seat_says_so_and_watches(server, page):
-    created = create(server, seats=TWO_PEOPLE)
+    created = create(server, seats=TWO_PEOPLE, seed=None)  # invites: the server deals
     page.goto(f"{server}/games/{created['id']}#seat=0&token=not-a-real-token")
     page.wait_for_selector(".reconstruct")
     page.wait_for_timeout(500)  # the welcome has come after the refusal: the notice must stay
@@ -52,7 +52,7 @@ def test_a_link_whose_token_opens_no_seat_says_so_and_watches(server, page):
 
 
 def test_a_link_for_another_seat_asks_before_replacing_the_seat_held(server, page):
-    created = create(server, seats=TWO_PEOPLE)
+    created = create(server, seats=TWO_PEOPLE, seed=None)  # invites: the server deals
     mine, theirs = (seat["link"] for seat in created["seats"])
     page.goto(server + mine)
     page.wait_for_selector(".reconstruct")

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from matanui.server.protocol import CreateGame
 from matanui.server.security import DEFAULT_ALLOWED_HOSTS
 
 # The service answers only to the Host names it is given (DNS rebinding); Starlette's test
@@ -17,7 +18,11 @@ HUMAN_VS_BOT = [{"kind": "human", "character": "tahu"}, {"kind": "bot", "level":
 
 
 def create(client: TestClient, seats: list[dict[str, Any]] | None = None, **extra: Any) -> dict[str, Any]:
-    body = {"game": "reconstruct", "seats": seats or HUMAN_VS_BOT, "seed": 5, **extra}
+    """A new game; one whose seats are all the creator's is dealt from seed 5 unless told
+    otherwise (the server deals a game anyone else plays in itself)."""
+    body = {"game": "reconstruct", "seats": seats or HUMAN_VS_BOT, **extra}
+    if not CreateGame.model_validate(body).shared:
+        body.setdefault("seed", 5)
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     return response.json()

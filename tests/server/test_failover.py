@@ -127,7 +127,7 @@ def in_threads(*calls) -> list:
 
 def test_players_on_two_instances_play_one_game_and_spectators_see_it_all(servers, database):
     (a, _), (b, _) = servers
-    game = call(a, "/api/games", {"game": "reconstruct", "seed": 4, "seats": [
+    game = call(a, "/api/games", {"game": "reconstruct", "seed": 4, "hotseat": True, "seats": [
         {"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]})
     seen_a, seen_b, watched = [], [], []
     end_a, end_b, end_watch = in_threads(

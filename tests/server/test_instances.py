@@ -46,7 +46,7 @@ def instances(database: str) -> Iterator[tuple[TestClient, TestClient, dict]]:
     """Instance A, where a two-person game is created, then instance B, started after it."""
     with ExitStack() as stack:
         a = instance(stack, database)
-        game = create(a, seats=PEOPLE, seed=8)
+        game = create(a, seats=PEOPLE, seed=8, hotseat=True)  # hot-seat keeps the chosen deal
         b = instance(stack, database)
         yield a, b, game
 

@@ -3,14 +3,18 @@ games off the event loop and at low priority, games nobody plays expire, a paged
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import select
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -22,16 +26,20 @@ from matanui.server.storage import GameRow, SeatRow, Storage
 
 from .conftest import ROOMY
 from .helpers import TEST_HOSTS, create, receive_view
+from .process import free_port, start_server
 
 BOTS = [{"kind": "bot", "level": "easy"}] * 2
 PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 
 
 @contextmanager
-def app(tmp_path, bot_pace: float = 0.0, **limits) -> Iterator[TestClient]:
+def app(tmp_path, bot_pace: float = 0.0, trusted_proxies: tuple[str, ...] = (),
+        peer: str = "testclient", **limits) -> Iterator[TestClient]:
+    """The app with these limits, over the file g.db of `tmp_path`, called from `peer`."""
     settings = {**vars(ROOMY), **limits}
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", limits=Limits(**settings),
-                               bot_pace=bot_pace, allowed_hosts=TEST_HOSTS)) as client:
+                               bot_pace=bot_pace, allowed_hosts=TEST_HOSTS, trusted_proxies=trusted_proxies),
+                    client=(peer, 50000)) as client:
         yield client
 
 
@@ -67,6 +75,132 @@ def test_games_created_per_minute_are_limited_with_429_and_retry_after(tmp_path)
         response = client.post("/api/games", json={"game": "reconstruct", "seats": PEOPLE})
         assert "2 games in the last minute" in refused(response, 429, "too_many_games")
         assert 1 <= int(response.headers["retry-after"]) <= 60
+
+
+def test_refused_creates_use_up_nothing_of_the_quota(tmp_path):
+    with app(tmp_path, games_per_minute=2) as client:
+        for body in ({"seats": PEOPLE, "seed": 1},                    # a seed where it is refused
+                     {"seats": [{"character": "vakama"}, {}]},        # no such character
+                     {"seats": PEOPLE, "data": "0" * 16},             # no such data pack
+                     {"seats": [{"kind": "open"}, {"kind": "bot"}]}):  # an open seat and no creator
+            assert client.post("/api/games", json={"game": "reconstruct", **body}).status_code in (404, 422)
+        create(client)
+        create(client)  # the refusals above counted for nothing
+        refused(client.post("/api/games", json={"game": "reconstruct", "seats": PEOPLE}), 429,
+                "too_many_games")
+
+
+def test_forwarded_for_names_the_client_only_from_a_trusted_proxy(tmp_path):
+    """Behind a trusted proxy each forwarded client has its own quota; from any other peer
+    the header is ignored, and every made-up address is the one peer."""
+    def answers(client, addresses):
+        return [client.post("/api/games", json={"game": "reconstruct", "seats": PEOPLE},
+                            headers={"x-forwarded-for": address}).status_code for address in addresses]
+
+    with app(tmp_path, games_per_minute=2, trusted_proxies=("10.0.0.9",), peer="10.0.0.9") as proxy:
+        assert answers(proxy, ["203.0.113.1"] * 3 + ["203.0.113.2"]) == [201, 201, 429, 201]
+    with app(tmp_path, games_per_minute=2, trusted_proxies=("10.0.0.9",), peer="10.0.0.8") as other:
+        assert answers(other, [f"203.0.113.{i}" for i in range(3, 7)]) == [201, 201, 429, 429]
+
+
+def post_in_chunks(client: TestClient, chunks: list[bytes]) -> tuple[int, dict, int]:
+    """POST /api/games to the app under test with a body that arrives a chunk at a time, as a
+    chunked transfer does (one ASGI message a chunk, no Content-Length): the status, the
+    answer and how many chunks the app read."""
+    read, status, body = 0, 0, b""
+
+    async def call() -> None:
+        answered = anyio.Event()
+
+        async def receive() -> dict:
+            nonlocal read
+            if read == len(chunks):
+                await answered.wait()
+                return {"type": "http.disconnect"}
+            read += 1
+            return {"type": "http.request", "body": chunks[read - 1], "more_body": read < len(chunks)}
+
+        async def send(message: dict) -> None:
+            nonlocal status, body
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    answered.set()
+
+        await client.app({"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                          "method": "POST", "scheme": "http", "path": "/api/games",
+                          "raw_path": b"/api/games", "query_string": b"", "root_path": "",
+                          "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                                      (b"transfer-encoding", b"chunked")],
+                          "client": ("testclient", 50000), "server": ("testserver", 80)}, receive, send)
+
+    client.portal.call(call)
+    return status, json.loads(body), read
+
+
+GAME = b'{"game": "reconstruct", "seats": [{}, {"kind": "bot"}]'
+KIB = b" " * 1024
+
+
+def test_a_chunked_body_is_read_only_up_to_the_limit(tmp_path):
+    with app(tmp_path) as client:
+        status, answer, _ = post_in_chunks(client, [GAME, KIB, b"}"])
+        assert status == 201, answer
+        # 5 MB of a valid body, padded: refused at the 17th KiB, the rest never read.
+        status, answer, read = post_in_chunks(client, [GAME] + [KIB] * 5 * 1024 + [b"}"])
+        assert (status, answer.get("error")) == (413, "too_large")
+        assert "at most 16384 bytes" in answer["message"] and read <= 17
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """A real `matanui serve` (uvicorn) whose one trusted proxy is not on this machine."""
+    port = free_port()
+    server = start_server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'g.db'}", port,
+                          limits=("games_per_minute=3",), extra=("--trusted-proxy", "10.9.9.9"))
+    try:
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def post_chunked(port: int, chunks: list[bytes], headers: bytes = b"") -> tuple[int, dict]:
+    """POST /api/games over a socket with Transfer-Encoding: chunked, one chunk at a time until
+    the server answers (it may answer before the body ends): the status and the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\n" + headers + b"\r\n")
+        for chunk in chunks:
+            if select.select([sock], [], [], 0)[0]:  # answered already
+                break
+            sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        else:
+            sock.sendall(b"0\r\n\r\n")
+        with sock.makefile("rb") as answer:
+            status = int(answer.readline().split()[1])
+            length = 0
+            while (line := answer.readline().strip()):
+                name, _, value = line.partition(b":")
+                length = int(value) if name.lower() == b"content-length" else length
+            return status, json.loads(answer.read(length))
+
+
+def test_a_real_server_refuses_a_chunked_body_past_the_limit(served):
+    status, answer = post_chunked(served, [GAME, KIB, b"}"])
+    assert status == 201, answer
+    status, answer = post_chunked(served, [GAME] + [KIB] * 5 * 1024 + [b"}"])
+    assert (status, answer["error"]) == (413, "too_large")
+
+
+def test_a_real_server_ignores_forwarded_for_from_a_peer_it_does_not_trust(served):
+    """Even from loopback: 127.0.0.1 is not the trusted proxy, so four made-up addresses are
+    one client, 127.0.0.1, which may make 3 games a minute."""
+    statuses = [post_chunked(served, [GAME, b"}"], b"X-Forwarded-For: 203.0.113.%d\r\n" % i)[0]
+                for i in range(4)]
+    assert set(statuses) == {201, 429} and statuses[-1] == 429
 
 
 def test_the_server_keeps_a_bounded_number_of_open_games(tmp_path):

@@ -55,7 +55,7 @@ def test_a_game_on_an_offered_pack_is_played_stored_and_replayed_with_its_data(l
         assert client.get(f"/api/games/{created['id']}/replay").json()["game"]["data"] == data
         seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
         refused = client.post("/api/games", json={"game": "reconstruct", "data": "feed", "seats": seats})
-        assert refused.status_code == 422 and "no data pack with hash 'feed'" in refused.json()["message"]
+        assert refused.status_code == 404 and "no data pack with hash 'feed'" in refused.json()["message"]
     with server(library) as client:  # restarted: the stored game comes back on its pack
         assert client.get(f"/api/games/{created['id']}").json()["data"] == data
 

@@ -66,7 +66,7 @@ def errors_for(ws, messages):
 
 def test_bad_messages_get_a_clear_error_and_change_nothing(client):
     created = create(client, seats=[{"kind": "human", "character": "tahu"},
-                                    {"kind": "human", "character": "lewa"}], seed=11)
+                                    {"kind": "human", "character": "lewa"}], seed=11, hotseat=True)
     game_id = created["id"]
     with client.websocket_connect(f"/ws/games/{game_id}") as ws:
         before_hello = errors_for(ws, [{"type": "act", "action": "pass"},
@@ -161,7 +161,7 @@ def test_replay_steps_through_a_game_and_hides_what_the_viewer_may_not_see(clien
         play_out(ws, random.Random(5), view=middle)
     done = client.get(replay, params={"seat": 1}).json()
     assert done["record"]["actions"] == [f["action"] for f in done["frames"][1:]]
-    assert client.get(replay, params={"seat": 7}).status_code == 400
+    assert client.get(replay, params={"seat": 7}).status_code == 404  # no such seat
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

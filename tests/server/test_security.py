@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from matanui.cli import app as cli
-from matanui.server.security import host_name
+from matanui.server.security import host_name, origin_host
+
+from .helpers import create, receive_view
 
 PAGES = ["/", "/games/abc", "/games/abc/replay", "/static/js/game.js", "/static/css/style.css",
          "/api/catalog", "/docs", "/api/games/nope"]
@@ -54,6 +57,41 @@ def test_loopback_names_are_answered(client, host):
     assert client.get("/api/catalog", headers={"host": host}).status_code == 200
 
 
+@pytest.mark.parametrize("origin", [
+    "http://evil.example", "https://localhost.evil.example", "http://127.0.0.1.nip.io:8000",
+    "null", "file://", "ws://localhost", "http://", "http://[::1", "https://evil.example@localhost.x",
+])
+def test_websockets_opened_by_pages_of_other_sites_are_refused(client, origin):
+    """Cross-site WebSocket hijacking: a page elsewhere must not play a seat from the player's
+    browser. The handshake is answered 403 with the reason, never accepted."""
+    game = create(client)
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(
+            f"/ws/games/{game['id']}", headers={"origin": origin}) as ws:
+        ws.send_json({"type": "hello"})
+        ws.receive_json()  # a welcome, were the handshake accepted
+    answer = refused.value.json()
+    assert refused.value.status_code == 403
+    assert answer["error"] == "bad_origin" and "--allowed-host" in answer["message"]
+
+
+@pytest.mark.parametrize("origin", [
+    "http://localhost:8000", "https://127.0.0.1", "http://[::1]:9000", "HTTP://LOCALHOST", "http://testserver",
+    None,  # not a browser: the CLI, scripts, tests
+])
+def test_pages_of_allowed_hosts_and_clients_without_an_origin_may_play(client, origin):
+    game = create(client)
+    with client.websocket_connect(f"/ws/games/{game['id']}",
+                                  headers={"origin": origin} if origin else {}) as ws:
+        ws.send_json({"type": "hello", "token": game["seats"][0]["token"]})
+        assert receive_view(ws)["seat"] == 0
+
+
+def test_origins_are_read_as_their_host_without_scheme_or_port():
+    assert origin_host("https://Games.Example.org:8443") == "games.example.org"
+    assert origin_host("http://[::1]:8000") == "[::1]"
+    assert origin_host("null") is None and origin_host("file:///x") is None
+
+
 def test_host_names_are_read_without_their_port():
     assert host_name("localhost:8000") == "localhost"
     assert host_name("[::1]:8000") == "[::1]"
@@ -63,6 +101,12 @@ def test_host_names_are_read_without_their_port():
 def test_serve_refuses_an_allowed_host_that_is_not_a_name():
     result = CliRunner().invoke(cli, ["serve", "--allowed-host", "http://x/"])
     assert result.exit_code == 2 and "is not a host name" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("proxy", ["proxy.internal", "10.0.0.1/8", "", "*"])
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address_or_a_network(proxy):
+    result = CliRunner().invoke(cli, ["serve", "--trusted-proxy", proxy])
+    assert result.exit_code == 2 and "is not an address or a network" in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize(("body", "status"), [
@@ -86,3 +130,13 @@ def test_framework_errors_get_the_documented_error_shape_too(client, method, pat
     response = client.request(method, path)
     assert response.status_code == status
     assert set(response.json()) == {"error", "message"}
+
+
+@pytest.mark.parametrize("method", ["OPTIONS", "DELETE", "PUT", "PATCH"])
+def test_a_405_names_every_method_of_the_path_not_only_the_first_routes(client, method):
+    response = client.request(method, "/api/games")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, POST"
+    assert response.json() == {"error": "method_not_allowed", "message": f"{method} is not a method of "
+                               "this path; its methods are GET, POST"}
+    assert client.request(method, "/api/games/x/join").headers["allow"] == "POST"

@@ -32,7 +32,8 @@ def client(tmp_path_factory: pytest.TempPathFactory):
 
 def two_people(client: TestClient, seed: int) -> tuple[dict, dict]:
     people = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
-    created = create(client, seats=people, seed=seed, options={"first_player": 0})
+    # Hot-seat: a game of two people keeps a chosen deal only when both are at one screen.
+    created = create(client, seats=people, seed=seed, options={"first_player": 0}, hotseat=True)
     return created["id"], created["seats"]
 
 

@@ -1,7 +1,7 @@
 """Loopback abuse (not a test): replay the attacks of issue #12 on a fresh `matanui serve` with
 its default limits and print what each attack got. Every loop is bounded in count and time;
 only 127.0.0.1 is contacted. Distinct clients are played with `X-Forwarded-For`, which the
-server (uvicorn) believes from 127.0.0.1 only.
+server believes only from a --trusted-proxy: the script starts it with 127.0.0.1 as one.
 
     python -m matanui.server.abuse --rounds 15
 """
@@ -174,7 +174,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'abuse.db'}"
         long_game = seed_long_game(database, args.actions)
-        server = start_server(port, database, 1, lifted=False)
+        server = start_server(port, database, 1, lifted=False, extra=("--trusted-proxy", "127.0.0.1"))
         try:
             create_flood(base)
             _, game, _ = call(base, "/api/games", {"game": "reconstruct", "seats": [{}, {}]}, "10.0.1.2")

@@ -22,7 +22,9 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.websockets import WebSocketDisconnect
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from matanui import games
 from matanui.engine import MatanuiError
@@ -30,13 +32,14 @@ from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
+from .document import declare_common, refusals
 from .incidents import where
-from .lobby import Lobby
+from .lobby import CURSOR, Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import (
+    MAX_TOKEN_CHARS,
     Act,
     CreateGame,
-    ErrorBody,
     Hello,
     History,
     JoinSeat,
@@ -47,7 +50,13 @@ from .protocol import (
 )
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
 from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
-from .security import DEFAULT_ALLOWED_HOSTS, HostCheck, SecurityHeaders, policy_allowing_inline_scripts
+from .security import (
+    DEFAULT_ALLOWED_HOSTS,
+    BodyLimit,
+    HostCheck,
+    SecurityHeaders,
+    policy_allowing_inline_scripts,
+)
 from .storage import Storage, StorageFailed
 from .workers import BACKGROUND_NICE, Workers
 
@@ -85,15 +94,26 @@ class JoinedSeat(BaseModel):
     link: str
 
 
+class Unavailable(BaseModel):
+    status: str = Field(description='"unavailable"')
+    message: str
+
+
 class NamedSeat(BaseModel):
     seat: int
     name: str | None = Field(description="The display name now (null: the character's name).")
 
 
-def refusals(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI `responses` for the refusals an endpoint may answer, each status with its
-    words and the service's {error, message} body."""
-    return {status: {"model": ErrorBody, "description": words} for status, words in described.items()}
+# What a new game (or a rematch) may meet besides its own refusals (quotas.py).
+NEW_GAME_LIMITS = {429: "too_many_games, too_many_bot_games: this address has made as many as it "
+                        "may for now (Retry-After)",
+                   503: "server_full, bot_games_full: the server keeps as many games as it may "
+                        "(Retry-After); not_saved: the database failed the write (a full disk), "
+                        "nothing was made"}
+# What a stored game's operations may meet (lobby.py, storage.py).
+UNAVAILABLE = {410: "unavailable_game: the stored game is damaged or does not replay with these "
+                    "rules (the message says which field or action); it is never listed"}
+NOT_SAVED = {503: "not_saved: the database failed the write (a full disk); nothing was changed"}
 
 
 def seat_link(game_id: str, seat: int, token: str) -> str:
@@ -102,21 +122,33 @@ def seat_link(game_id: str, seat: int, token: str) -> str:
 
 
 def client_of(request: Request | WebSocket) -> str:
-    """Who is asking, for the limits: the client's address."""
+    """Who is asking, for the limits: the client's address (the one a trusted proxy names in
+    X-Forwarded-For, see create_app)."""
     return request.client.host if request.client else "unknown"
+
+
+def methods_of(app: FastAPI, request: Request) -> list[str]:
+    """Every method the routes of the request's path answer: a path served by several routes
+    (GET and POST /api/games) names them all, not only the first route's."""
+    scope = {**request.scope, "type": "http"}
+    return sorted({method for route in app.router.routes if getattr(route, "methods", None)
+                   and route.matches(scope)[0] is not Match.NONE for method in route.methods})
 
 
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
                response_window: float = RESPONSE_WINDOW, limits: Limits | None = None,
                allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
-               data_dir: str | None = None) -> FastAPI:
+               data_dir: str | None = None, trusted_proxies: tuple[str, ...] = ()) -> FastAPI:
     """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots of
     games with people (one more, at low priority, those of bots only); a bot's move is
     broadcast no sooner than `bot_pace` seconds after the action before it; a person's response
     window closes `response_window` seconds after it opened (rooms.py); `limits` are
     what one client may ask (quotas.py); requests naming a Host other than `allowed_hosts`
-    are refused (DNS rebinding); every good data pack in the subfolders of `data_dir` is
-    offered in the lobby (games/packs.py)."""
+    are refused (DNS rebinding), and WebSockets opened by pages of other hosts (security.py);
+    every good data pack in the subfolders of `data_dir` is offered in the lobby
+    (games/packs.py). A client is the address it connects from, unless that address is one of
+    `trusted_proxies` (addresses or networks): then it is the client the proxy names in
+    X-Forwarded-For; from anyone else that header is ignored."""
     limits = limits or Limits()
     for problem in packs.install_library(data_dir):
         print(f"data pack {problem}", flush=True)
@@ -146,8 +178,18 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                   description=(
         "Play three BIONICLE tabletop games in the browser. HTTP is for the lobby; play goes over "
         "the WebSocket /ws/games/{id}, documented in docs/protocol.md."))
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            declare_common(FastAPI.openapi(app))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(HostCheck, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeaders)
+    if trusted_proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         return request.app.state.lobby
@@ -165,29 +207,25 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return JSONResponse({"error": "bad_request", "message": problems[:2000]}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         """Errors the framework raises itself (an unknown path, a body that is not JSON) in the
         service's shape too."""
         message = str(exc.detail)
         if message == "There was an error parsing the body":
             message = ("the body is not JSON this service can read (at most 4300 digits in a "
                        "number, and nesting of reasonable depth)")
+        headers = getattr(exc, "headers", None)
+        if exc.status_code == 405:
+            headers = {"Allow": ", ".join(methods_of(app, request))}
+            message = f"{request.method} is not a method of this path; its methods are {headers['Allow']}"
         return JSONResponse({"error": ERROR_CODES.get(exc.status_code, "error"), "message": message},
-                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
+                            status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         log.exception("%s %s failed", request.method, request.url.path)
         return JSONResponse({"error": "internal", "message": "the server failed on this request; "
                              "it is logged, and nothing was changed"}, status_code=500)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"error": "too_large", "message": f"request bodies are at most "
-                                 f"{MAX_BODY_BYTES} bytes"}, status_code=413)
-        return await call_next(request)
 
     # -- pages -------------------------------------------------------------------------
 
@@ -203,7 +241,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
-    app.include_router(tutorials.router)
+    app.include_router(tutorials.router, responses=refusals({
+        404: "unknown_game, no_tutorial, no_step: there is no such game, tutorial or step"}))
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:
@@ -231,7 +270,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     # -- the lobby's HTTP API ----------------------------------------------------------
 
     @app.get("/api/health", summary="For load balancers: 200 while this instance serves and its "
-             "database takes writes, else 503")
+             "database takes writes, else 503",
+             responses={503: {"model": Unavailable, "description": "the database does not answer "
+                                                                  "or does not take writes"}})
     async def health(request: Request) -> JSONResponse:
         """A tiny write and the memory of the latest one (storage.py): a database that answers
         but cannot write (a full disk) is unavailable too."""
@@ -253,7 +294,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def get_catalog() -> list[dict[str, Any]]:
         return catalog.catalog()
 
-    @app.get("/api/catalog/{game}", summary="One game's description and components for drawing it")
+    @app.get("/api/catalog/{game}", summary="One game's description and components for drawing it",
+             responses=refusals({404: "unknown_game: no such game; unknown_data: this server offers "
+                                      "no such data pack for it"}))
     async def get_picture_book(game: str, data: str | None = None) -> dict[str, Any]:
         if game not in games.names():
             raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
@@ -265,12 +308,16 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     @app.get("/api/games", summary="A page of games: open and running ones, newest first, then "
              "finished ones; the header Link (rel=next) gives the next page")
-    async def list_games(request: Request, response: Response,
-                         limit: Annotated[int | None, Query(ge=1)] = None,
-                         before: Annotated[str | None, Query(max_length=100)] = None,
-                         game: Annotated[str | None, Query(max_length=32, description="Only the games "
-                                                           "of this game id")] = None,
-                         ) -> list[dict[str, Any]]:
+    async def list_games(
+        request: Request, response: Response,
+        # A default, not an annotation: annotations are read in the module, which has no `limits`.
+        limit: int | None = Query(None, ge=1, json_schema_extra={"maximum": limits.page_size}),
+        before: Annotated[str | None, Query(max_length=100, json_schema_extra={"pattern": CURSOR},
+                                            description="The cursor in the Link header of the page "
+                                                        "before")] = None,
+        game: Annotated[str | None, Query(max_length=32, json_schema_extra={"enum": games.names()},
+                                          description="Only the games of this game id")] = None,
+    ) -> list[dict[str, Any]]:
         limit = limit or min(DEFAULT_PAGE, limits.page_size)
         if limit > limits.page_size:
             raise Rejected("bad_request", f"limit: at most {limits.page_size} games a page; follow "
@@ -282,7 +329,11 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return page
 
     @app.post("/api/games", status_code=201, response_model=CreatedGame,
-              summary="Create a game; the answer holds each human seat's secret invite link")
+              summary="Create a game; the answer holds each human seat's secret invite link",
+              responses=refusals({404: "unknown_data: this server offers no such data pack for the game",
+                                  422: "bad_request, bad_game: the game, its seats, options or seed "
+                                       "are not allowed (the message says what is)",
+                                  **NEW_GAME_LIMITS}))
     async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
         room, tokens = await lobby_of(request).create(spec, client_of(request))
         seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
@@ -292,7 +343,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         hotseat = f"/games/{room.id}#tokens={','.join(humans)}" if spec.hotseat and humans else None
         return CreatedGame(id=room.id, seats=seats, hotseat_link=hotseat, spectator_link=f"/games/{room.id}")
 
-    @app.get("/api/games/{game_id}", summary="One game's public summary")
+    @app.get("/api/games/{game_id}", summary="One game's public summary",
+             responses=refusals({404: "unknown_game: there is no such game", **UNAVAILABLE}))
     async def get_game(request: Request, game_id: str) -> dict[str, Any]:
         return (await lobby_of(request).find(game_id)).summary()
 
@@ -302,7 +354,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               responses=refusals({403: "not_public: the game's seats are taken by invite only",
                                   404: "unknown_game: there is no such game",
                                   409: "no_free_seat or game_over",
-                                  422: "bad_request: the name is too long or has control characters"}))
+                                  422: "bad_request: the name is too long or has control characters",
+                                  **UNAVAILABLE, **NOT_SAVED}))
     async def join_game(request: Request, game_id: str,
                         body: Annotated[JoinSeat | None, Body()] = None) -> JoinedSeat:
         seat, token = await lobby_of(request).join(game_id, body.name if body else None)
@@ -313,20 +366,34 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               "connected is sent a fresh view, its narration naming the player anew",
               responses=refusals({403: "bad_token: the token opens no seat of this game",
                                   404: "unknown_game: there is no such game",
-                                  422: "bad_request: the name is too long or has control characters"}))
+                                  422: "bad_request: the name is too long or has control characters",
+                                  **UNAVAILABLE, **NOT_SAVED}))
     async def set_name(request: Request, game_id: str, body: Annotated[SetName, Body()]) -> NamedSeat:
         seat = await lobby_of(request).set_name(game_id, body.token, body.name)
         return NamedSeat(seat=seat, name=body.name)
 
     @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
-              "every seat keeps its token")
+              "every seat keeps its token",
+              responses=refusals({403: "bad_token: the token opens no seat of this game",
+                                  404: "unknown_game: there is no such game",
+                                  409: "not_over: a rematch is offered once the game is over",
+                                  **UNAVAILABLE, **NEW_GAME_LIMITS}))
     async def rematch(request: Request, game_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
         return (await lobby_of(request).rematch(game_id, body.token, client_of(request))).summary()
 
     @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it",
-             response_class=Response, responses={200: {"content": {"application/json": {}}}})
-    async def replay(request: Request, game_id: str, seat: int | None = None,
-                     x_seat_token: Annotated[str | None, Header()] = None) -> Response:
+             response_class=Response, responses={200: {"content": {"application/json": {}}}, **refusals({
+                 403: "bad_token: while the game runs, a seat's replay needs that seat's token",
+                 404: "unknown_game: there is no such game; bad_seat: the game has no such seat",
+                 **UNAVAILABLE,
+                 429: "too_many_replays: this address has as many replays being built as it may",
+                 503: "replays_busy: the server builds as many replays as it may (Retry-After)"})})
+    async def replay(request: Request, game_id: str,
+                     seat: Annotated[int | None, Query(ge=0, description=(
+                         "A seat's own view (its token in X-Seat-Token while the game runs); "
+                         "omit for the public view"))] = None,
+                     x_seat_token: Annotated[str | None, Header(max_length=MAX_TOKEN_CHARS)] = None,
+                     ) -> Response:
         text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request))
         return Response(text, media_type="application/json")
 

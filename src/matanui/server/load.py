@@ -99,15 +99,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(port: int, database: str, workers: int, lifted: bool = True) -> subprocess.Popen:
+def start_server(port: int, database: str, workers: int, lifted: bool = True,
+                 extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """`matanui serve` on 127.0.0.1:port; `lifted`: without the limits scripted clients reach
-    (they act faster than people and create many games)."""
+    (they act faster than people and create many games); `extra`: more options of serve."""
     lift = ("messages_per_second=1000", "games_per_minute=100000", "sockets_per_client=100000",
             "hellos_per_minute=100000")
     limits = [f"--limit={limit}" for limit in lift] if lifted else []
     process = subprocess.Popen([sys.executable, "-m", "matanui.cli", "serve", "--port", str(port),
                                 "--database", database, "--bot-pace", "0", "--bot-workers", str(workers),
-                                *limits])
+                                *limits, *extra])
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/catalog", timeout=2)

@@ -8,17 +8,20 @@ It knows no rule: games are made with `Game.new_game` and rebuilt with `engine.r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import logging
 import random
+import re
 import secrets
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.engine import MatanuiError
-from matanui.games.packs import offered
+from matanui.engine import Game, MatanuiError
+from matanui.games.packs import PackError, offered
 
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
@@ -34,6 +37,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def fresh_seed() -> int:
+    """A seed nobody can guess: the server draws every deal it is not asked for."""
+    return secrets.randbelow(MAX_SEED)
+
+
+# What _cursor writes: finished (0 or 1), created (seconds), the game's id.
+CURSOR = r"^[01]_[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?_[A-Za-z0-9_-]+$"
+
+
 def _order(room: Room) -> tuple[bool, float, str]:
     """The lobby's order: unfinished games before finished ones, each newest first."""
     return room.state.is_over, -room.row.created, room.id
@@ -45,12 +57,11 @@ def _cursor(room: Room) -> str:
 
 
 def _after(cursor: str) -> tuple[bool, float, str]:
-    try:
-        finished, created, game_id = cursor.split("_", 2)
-        return bool(int(finished)), -float(created), game_id
-    except ValueError:
+    if not re.fullmatch(CURSOR, cursor):
         raise Rejected("bad_cursor", "'before' must be the cursor of the previous page's Link "
-                       "header, as given", status=422) from None
+                       "header, as given", status=422)
+    finished, created, game_id = cursor.split("_", 2)
+    return bool(int(finished)), -float(created), game_id
 
 
 class Lobby:
@@ -183,36 +194,61 @@ class Lobby:
 
     # -- creating ----------------------------------------------------------------------
 
-    def _admit(self, client: str, bot_only: bool) -> None:
-        """Refuse a new game past the client's rate or the server's caps (quotas.py)."""
+    @contextlib.contextmanager
+    def _admitting(self, client: str, bot_only: bool) -> Iterator[None]:
+        """Refuse a new game past the server's caps or the client's rate (quotas.py); the game
+        counts against the client's rate only if the block makes it."""
         live = [room for room in self.rooms.values() if not room.state.is_over]
         bots = [room for room in live if room.bot_only]
         self.quotas.check_new_game(client, len(live), bot_only, len(bots),
                                    sum(room.owner == client for room in bots))
-        self.quotas.create_game(client)
+        with self.quotas.creating(client):
+            yield
 
     async def create(self, spec: CreateGame, client: str) -> tuple[Room, list[str | None]]:
         """A new game of `client` and the secret token of each human seat (None for bots)."""
-        self._admit(client, all(seat.kind == "bot" for seat in spec.seats))
-        try:
-            game = offered(spec.game, spec.data)
-            players = self._characters(spec)
-            for seat in spec.seats:
-                if seat.kind == "bot":
-                    make_agent(seat.level, spec.game)
-            seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(MAX_SEED)
-            state = game.new_game(seed, players, spec.options, names=[seat.name for seat in spec.seats])
-        except MatanuiError as exc:
-            raise Rejected("bad_game", str(exc), status=422) from None
-        kinds = self._seat_kinds(spec)
-        tokens = [new_token() if kind == "human" else None for kind in kinds]
-        seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
-                         token_hash=token_hash(token) if token else None, name=seat.name)
-                 for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
-        row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                      public="open" in kinds, hotseat=spec.hotseat)
-        await self._store(row)
+        with self._admitting(client, all(seat.kind == "bot" for seat in spec.seats)):
+            kinds = self._seat_kinds(spec)
+            try:
+                players = self._characters(spec)
+                for seat in spec.seats:
+                    if seat.kind == "bot":
+                        make_agent(seat.level, spec.game)
+                state = self._game(spec).new_game(self._seed(spec), players, spec.options,
+                                                  names=[seat.name for seat in spec.seats])
+            except MatanuiError as exc:
+                raise Rejected("bad_game", str(exc), status=422) from None
+            tokens = [new_token() if kind == "human" else None for kind in kinds]
+            seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
+                             token_hash=token_hash(token) if token else None, name=seat.name)
+                     for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
+            row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
+                          public="open" in kinds, hotseat=spec.hotseat)
+            await self._store(row)
         return self._open(row, state, _setup_events(state), client), tokens
+
+    @staticmethod
+    def _game(spec: CreateGame) -> Game:
+        """The game on the data pack asked for; a pack this server does not offer is not found."""
+        try:
+            return offered(spec.game, spec.data)
+        except PackError as exc:
+            raise Rejected("unknown_data", str(exc), status=404) from None
+
+    @staticmethod
+    def _seed(spec: CreateGame) -> int:
+        """The deal's seed: the one asked for where every seat is the creator's (alone against
+        bots, hot-seat, bots only), else one only the server knows until the game is over.
+        Whoever chose the seed could rebuild the deal and read every other player's hand, so
+        a seed is refused where anyone else holds a seat (an invite, an open seat)."""
+        if spec.seed is None:
+            return fresh_seed()
+        if spec.shared:
+            raise Rejected("bad_request", "seed: a chosen seed would let its chooser rebuild the "
+                           "deal and read the other players' hands, so it is allowed only where "
+                           "every seat is yours (alone against bots, hot-seat, bots only); leave "
+                           "it out and the server deals", status=422)
+        return spec.seed
 
     async def _store(self, row: GameRow) -> None:
         storage = self.backends.storage
@@ -288,14 +324,14 @@ class Lobby:
             return await self.find(room.row.rematch)
         if not room.state.is_over:
             raise Rejected("not_over", "a rematch is offered once the game is over", status=409)
-        self._admit(client, room.bot_only)
-        old = room.state
-        state = old.game.new_game(random.SystemRandom().randrange(MAX_SEED), old.players, old.options,
-                                  names=[s.name for s in room.row.seats])
-        seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
-        row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                      public=room.row.public, hotseat=room.row.hotseat)
-        await self._store(row)
+        with self._admitting(client, room.bot_only):
+            old = room.state
+            state = old.game.new_game(fresh_seed(), old.players, old.options,
+                                      names=[s.name for s in room.row.seats])
+            seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
+            row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
+                          public=room.row.public, hotseat=room.row.hotseat)
+            await self._store(row)
         room.row.rematch = row.id
         storage = self.backends.storage
         await storage.run(storage.set_rematch, room.id, row.id)
@@ -315,8 +351,8 @@ class Lobby:
         state = room.state
         if seat is not None:
             if not 0 <= seat < len(state.players):
-                raise Rejected("bad_seat", f"seat must be 0 to {len(state.players) - 1}, or absent for "
-                               "the public view")
+                raise Rejected("bad_seat", f"this game has no seat {seat}: seat must be 0 to "
+                               f"{len(state.players) - 1}, or absent for the public view", status=404)
             if not state.is_over and (token is None or room.seat_for(token) != seat):
                 raise Rejected("bad_token", "while the game runs, a seat's replay needs that seat's "
                                "token", status=403)

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from matanui import games
 from matanui.engine.options import options_json_schema
@@ -73,31 +73,89 @@ class SeatSpec(BaseModel):
     level: Literal["easy", "medium", "hard"] = Field(
         "medium", description=f"The bot's level ({', '.join(BOT_LEVELS)}); ignored for people.")
     character: str | None = Field(
-        None, max_length=64, description="The character (Toa) of this seat; omit to draw one.")
+        None, max_length=64, description='The character (Toa) of this seat; omit (or "") to draw one.')
     name: DisplayName = Field(
         None, description=f"A display name for the person of this seat, shown to everyone and in "
                           f"the game's narration ({NAME_WORDS}).")
 
 
-def _options_by_game(schema: dict[str, Any]) -> None:
-    """CreateGame.options in the OpenAPI document: one JSON Schema per game, from the games'
-    option schemas (built when the document is, not on import)."""
-    schema["anyOf"] = [{"title": f"{name} options", **options_json_schema(games.get(name).options_schema())}
-                       for name in games.names()]
+def _flag(name: str) -> dict[str, Any]:
+    return {"required": [name], "properties": {name: {"const": True}}}
+
+
+def _seats(rule: dict[str, Any]) -> dict[str, Any]:
+    return {"properties": {"seats": rule}}
+
+
+# JSON Schema of a person's seat (kind "human", or no kind) and of an open seat.
+PERSON = {"not": {"required": ["kind"], "properties": {"kind": {"enum": ["open", "bot"]}}}}
+OPEN = {"required": ["kind"], "properties": {"kind": {"const": "open"}}}
+NO_OPEN_SEAT = _seats({"not": {"contains": OPEN}})
+AT_MOST_ONE_PERSON = _seats({"contains": PERSON, "minContains": 0, "maxContains": 1})
+SEEDED = {"required": ["seed"], "properties": {"seed": {"type": "integer"}}}
+# The lobby's rules of a new game that look at more than one field (Lobby.create), so that a
+# request the document calls valid is one the service takes.
+SEAT_RULES = [
+    {"if": _flag("hotseat"), "then": NO_OPEN_SEAT},  # a hot-seat game has no open seats
+    {"if": _seats({"contains": OPEN}), "then": _seats({"contains": PERSON})},  # the creator's seat
+    {"if": {"allOf": [_flag("hotseat"), _flag("public")]}, "then": AT_MOST_ONE_PERSON},
+    # A chosen seed only where no seat is held by anyone but the creator (docs/protocol.md).
+    {"if": SEEDED, "then": NO_OPEN_SEAT},
+    {"if": {"allOf": [SEEDED, {"not": _flag("hotseat")}]}, "then": AT_MOST_ONE_PERSON},
+]
+
+
+def _one_game(name: str) -> dict[str, Any]:
+    """What a new game of `name` allows: its number of seats, its characters (each at most
+    once) and its options."""
+    game = games.get(name)
+    characters = game.characters()
+    once = [{"contains": {"required": ["character"], "properties": {"character": {"const": c}}},
+             "minContains": 0, "maxContains": 1} for c in characters]
+    return {"title": f"a {name} game", "properties": {
+        "game": {"const": name},
+        "seats": {"minItems": game.min_players, "maxItems": game.max_players, "allOf": once,
+                  # null or "": one is drawn from those left (Lobby._characters)
+                  "items": {"properties": {"character": {"enum": [*characters, "", None]}}}},
+        "options": {"title": f"{name} options", **options_json_schema(game.options_schema())}}}
+
+
+def _whole_number(value: Any) -> Any:
+    """JSON, and JSON Schema, make no difference between 5 and 5.0: a whole number written
+    with a fraction is the integer it spells."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _whole_numbers(options: dict[str, Any]) -> dict[str, Any]:
+    return {name: _whole_number(value) for name, value in options.items()}
+
+
+def _rules_of_new_games(schema: dict[str, Any]) -> None:
+    """CreateGame in the OpenAPI document: every rule the lobby checks, per game (built when
+    the document is, not on import)."""
+    schema["properties"]["game"]["enum"] = games.names()
+    schema["anyOf"] = [_one_game(name) for name in games.names()]  # one game each: exclusive
+    schema["allOf"] = SEAT_RULES
 
 
 class CreateGame(BaseModel):
     """A new game: which game, its seats in order, its options."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a value of another JSON type ("yes" for true, "5" for 5) is refused, as the
+    # document says; only a whole number written with a fraction (5.0) is read as the integer.
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_rules_of_new_games)
 
     game: str = Field(max_length=32, description="A game id from GET /api/catalog.")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    options: dict[str, Any] = Field(
-        default_factory=dict, json_schema_extra=_options_by_game,
+    options: Annotated[dict[str, Any], AfterValidator(_whole_numbers)] = Field(
+        default_factory=dict,
         description="The game's printed variants, each left out taking its default: the options "
                     "of the game named by `game` (GET /api/catalog gives each with its values).")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Omit for a fresh random seed.")
+    seed: Annotated[int | None, BeforeValidator(_whole_number)] = Field(None, ge=0, le=MAX_SEED, description=(
+        "The deal, for games whose every seat is the creator's (alone against bots, hot-seat, "
+        "bots only); refused where anyone else holds a seat (an invite or an open seat), whose "
+        "deal the server draws and reveals only in the finished game's record. Omit for a "
+        "fresh random seed."))
     data: str | None = Field(None, max_length=64, description=(
         "The hash of a data pack the server offers for this game (GET /api/catalog lists them "
         "under `packs`); omit for the built-in data."))
@@ -105,6 +163,14 @@ class CreateGame(BaseModel):
     public: bool = Field(False, description=(
         'Anyone in the lobby may take an "open" seat. A shorthand for clients that name no open '
         'seat: every "human" seat after the first (the creator\'s) is offered open.'))
+
+    @property
+    def shared(self) -> bool:
+        """Whether anyone but the creator will hold a seat: an invite (a second "human" seat
+        of a game that is not hot-seat) or an open seat (named, or made by `public`)."""
+        people = sum(seat.kind == "human" for seat in self.seats)
+        invites = people > 1 and (self.public or not self.hotseat)
+        return invites or any(seat.kind == "open" for seat in self.seats)
 
 
 class SeatToken(BaseModel):

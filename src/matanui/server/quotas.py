@@ -1,8 +1,10 @@
 """What one client may ask of the service, so that no client can slow everyone down.
 
-A client is its IP address. Rates (games created a minute, messages a second) are counted
-by the `limits` package in moving windows; what is held at once (connections, replays being
-built, bot-only games) is counted here while it is held. A refusal is `Throttled`: HTTP 429
+A client is its IP address (the one a trusted proxy names, app.py). Rates (games created a
+minute, messages a second) are counted by the `limits` package in moving windows, a game
+only once it is made, so a refused request uses up nothing; what is held at once
+(connections, replays being built, bot-only games) is counted here while it is held. A
+refusal is `Throttled`: HTTP 429
 with `Retry-After` when the client asked too much, 503 when the whole server is full; on a
 WebSocket, an error message and then close code 4429 with the reason. docs/protocol.md lists
 every limit and docs/performance.md what the abuse script (`python -m matanui.server.abuse`)
@@ -69,6 +71,7 @@ class Quotas:
         self._sockets: Counter[str] = Counter()
         self._game_sockets: Counter[str] = Counter()
         self._replays: Counter[str] = Counter()
+        self._creating: Counter[str] = Counter()
 
     # -- rates -------------------------------------------------------------------------
 
@@ -76,13 +79,19 @@ class Quotas:
         reset = self._rates.get_window_stats(item, *key).reset_time
         return max(1, math.ceil(reset - time.time()))
 
-    def create_game(self, client: str) -> None:
-        """Count a game `client` creates; Throttled past its games a minute."""
-        if not self._rates.hit(self._creates, "create", client):
+    @contextmanager
+    def creating(self, client: str) -> Iterator[None]:
+        """Hold a place for one game `client` is making while the block runs; Throttled past its
+        games a minute (those made and those being made). The game counts only if the block
+        ends without an exception: a refused request uses up nothing."""
+        if not self._rates.test(self._creates, "create", client, cost=self._creating[client] + 1):
             wait = self._wait(self._creates, "create", client)
             raise Throttled("too_many_games", f"you have created {self.limits.games_per_minute} "
                             f"games in the last minute, the most allowed; try again in {wait} s",
                             retry_after=wait)
+        with _held(self._creating, client):
+            yield
+        self._rates.hit(self._creates, "create", client)
 
     def hello(self, client: str) -> None:
         """Count a WebSocket hello of `client` (each is answered with a welcome, the largest

@@ -1,4 +1,5 @@
-"""What every response carries to defend the pages, and which Host names the server answers.
+"""The front door: what every response carries to defend the pages, which Host names and
+page origins the server answers, and how much of a request body it reads.
 
 - Security headers on every HTTP response: a Content-Security-Policy that allows only the
   server's own scripts, styles and connections (no inline script, no framing), nosniff, and
@@ -6,8 +7,16 @@
 - The Host check, against DNS rebinding: a page on another site that makes its own name
   resolve to 127.0.0.1 would otherwise reach a server on the player's machine. Requests
   and WebSockets naming any other host are refused in the service's error shape.
+- The Origin check, against cross-site WebSocket hijacking: a browser names the page that
+  opens a WebSocket in its Origin header, and cookies or not, a page of another site must not
+  play a seat from the player's browser. A handshake whose Origin names a host other than an
+  allowed one (any port, http or https) is refused with 403; one without an Origin (not a
+  browser: the CLI, scripts) is let through.
+- The body limit: a request body is counted while it is read, whatever its transfer
+  encoding (Content-Length or chunked), and refused with 413 at the first byte past the
+  limit, so no client can make the server hold more than the limit and one chunk.
 
-Both are plain ASGI middleware, so they cover static files and WebSockets alike.
+All are plain ASGI middleware, so they cover static files and WebSockets alike.
 """
 
 from __future__ import annotations
@@ -17,7 +26,9 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
+from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 DEFAULT_ALLOWED_HOSTS = ("localhost", "127.0.0.1", "[::1]")
@@ -84,29 +95,105 @@ def host_name(header: str) -> str:
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
 
 
+def origin_host(origin: str) -> str | None:
+    """The host an Origin header names, without its port ('https://Example.org:8443' ->
+    'example.org'); None for an origin that names no web page's host ('null', 'file://')."""
+    try:
+        parts = urlsplit(origin.strip())
+        hostname = parts.hostname
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not hostname:
+        return None
+    return f"[{hostname}]" if ":" in hostname else hostname
+
+
+def _refusal(status: int, error: str, message: str) -> tuple[Message, Message]:
+    """An HTTP answer in the service's error shape, with the security headers."""
+    body = json.dumps({"error": error, "message": message}).encode()
+    start = {"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+        *HEADERS.items(), (b"content-security-policy", CONTENT_SECURITY_POLICY.encode())]}
+    return start, {"type": "http.response.body", "body": body}
+
+
 class HostCheck:
-    """Refuses requests and WebSockets whose Host header names no allowed host."""
+    """Refuses requests and WebSockets whose Host header names no allowed host, and WebSocket
+    handshakes from a page whose Origin names none (nor the host asked for)."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
         self.app = app
         self.allowed = {host_name(h) for h in allowed_hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket") or "*" in self.allowed:
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        header = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
-        if host_name(header) in self.allowed:
+        headers = dict(scope.get("headers", []))
+        header = headers.get(b"host", b"").decode("latin-1")
+        if "*" not in self.allowed and host_name(header) not in self.allowed:
+            message = (f"this server answers to {', '.join(sorted(self.allowed))}, not {header[:100]!r}; "
+                       "start it with --allowed-host NAME to add a name")
+            if scope["type"] == "websocket":
+                # Closing before accepting refuses the handshake (the client sees HTTP 403).
+                await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
+                return
+            for message_out in _refusal(400, "bad_host", message):
+                await send(message_out)
+            return
+        origin = headers.get(b"origin")
+        if scope["type"] == "websocket" and origin is not None:
+            named = origin_host(origin.decode("latin-1"))
+            if named is None or named not in self.allowed | {host_name(header)}:
+                await self._refuse_origin(scope, send, origin.decode("latin-1"))
+                return
+        await self.app(scope, receive, send)
+
+    async def _refuse_origin(self, scope: Scope, send: Send, origin: str) -> None:
+        """Refuse the handshake with 403 (a browser sees the socket fail to open), saying why
+        where the server lets the answer carry a body."""
+        if "websocket.http.response" not in scope.get("extensions", {}):
+            await send({"type": "websocket.close", "code": 1008, "reason": "origin not allowed"})
+            return
+        allowed = ", ".join(sorted(self.allowed))
+        start, body = _refusal(403, "bad_origin", f"a page from {origin[:100]!r} may not open a game "
+                               f"here; pages of {allowed} may (start the server with "
+                               "--allowed-host NAME to add a name)")
+        await send({**start, "type": "websocket.http.response.start"})
+        await send({**body, "type": "websocket.http.response.body"})
+
+
+class BodyLimit:
+    """Refuses a request body of more than `limit` bytes with 413: at once when its
+    Content-Length says so, else while it is read, at the first chunk past the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        message = (f"this server answers to {', '.join(sorted(self.allowed))}, not {header[:100]!r}; "
-                   "start it with --allowed-host NAME to add a name")
-        if scope["type"] == "websocket":
-            # Closing before accepting refuses the handshake (the client sees HTTP 403).
-            await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            for message in _refusal(413, "too_large", self.words):
+                await send(message)
             return
-        body = json.dumps({"error": "bad_host", "message": message}).encode()
-        await send({"type": "http.response.start", "status": 400, "headers": [
-            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            *HEADERS.items(), (b"content-security-policy", CONTENT_SECURITY_POLICY.encode())]})
-        await send({"type": "http.response.body", "body": body})
+        read = 0
+
+        async def counted() -> Message:
+            nonlocal read
+            message = await receive()
+            if message["type"] == "http.request":
+                read += len(message.get("body", b""))
+                if read > self.limit:
+                    # Raised where the app reads the body: it answers in its own error shape.
+                    raise HTTPException(413, self.words)
+            return message
+
+        await self.app(scope, counted, send)
+
+    @property
+    def words(self) -> str:
+        return f"request bodies are at most {self.limit} bytes"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import ipaddress
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import IO
@@ -46,6 +47,21 @@ def parse_limits(settings: list[str]) -> Limits:
     return replace(defaults, **values)
 
 
+def check_proxies(proxies: tuple[str, ...]) -> None:
+    """Each --trusted-proxy is an address or a network (10.0.0.0/8), never a name: the peer a
+    request comes from is an address."""
+    for proxy in proxies:
+        try:
+            if "/" in proxy:
+                ipaddress.ip_network(proxy)
+            else:
+                ipaddress.ip_address(proxy)
+        except ValueError:
+            raise MatanuiError(f"--trusted-proxy {proxy[:100]!r} is not an address or a network; give "
+                               "the address your reverse proxy connects from, such as 127.0.0.1, "
+                               "::1 or 10.0.0.0/8") from None
+
+
 def hold_sqlite_file(database: str) -> IO[bytes] | None:
     """One server per SQLite file: the file is locked for as long as this process serves it
     (an flock, which is independent of SQLite's own fcntl locks), and a second `matanui serve`
@@ -68,8 +84,10 @@ def hold_sqlite_file(database: str) -> IO[bytes] | None:
 
 def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float,
           limits: list[str] | None = None, allowed_hosts: tuple[str, ...] = (),
-          data_dir: str | None = None, response_window: float = RESPONSE_WINDOW) -> None:
+          data_dir: str | None = None, response_window: float = RESPONSE_WINDOW,
+          trusted_proxies: tuple[str, ...] = ()) -> None:
     settings = parse_limits(limits or [])
+    check_proxies(trusted_proxies)
     if bot_workers < 1:
         raise MatanuiError("--bot-workers must be at least 1")
     if bot_pace < 0:
@@ -98,8 +116,8 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
         raise MatanuiError(f"--data-dir {data_dir!r} is not a folder; give a folder whose "
                            "subfolders are data packs (`matanui data export`)")
     app = create_app(database, bot_workers=bot_workers, bot_pace=bot_pace, response_window=response_window,
-                     limits=settings,
-                     allowed_hosts=hosts, data_dir=data_dir)
+                     limits=settings, allowed_hosts=hosts, data_dir=data_dir,
+                     trusted_proxies=trusted_proxies)
     for name in games.names():
         for game in packs.library(name):
             print(f'offering data pack "{printable(game.data["name"])}" for {name} (hash '
@@ -107,9 +125,11 @@ def serve(host: str, port: int, database: str, bot_workers: int, bot_pace: float
     print(f"matanui is serving at http://{printable(host)}:{port}/  (database: {redacted(database)}; "
           "Ctrl-C stops it)", flush=True)
     # Frames above twice the protocol's limit are cut by uvicorn before the app reads them;
-    # smaller oversized ones get the protocol's clear error.
+    # smaller oversized ones get the protocol's clear error. uvicorn's own reading of
+    # X-Forwarded-For (which believes 127.0.0.1) is off: the app believes only --trusted-proxy.
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=2 * MAX_MESSAGE_BYTES)
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=2 * MAX_MESSAGE_BYTES,
+                    proxy_headers=False)
     finally:
         if held is not None:
             held.close()

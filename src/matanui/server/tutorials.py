@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter
+from fastapi import Path as PathParameter
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -64,9 +65,9 @@ def _guarded(play: Callable[..., T], *args: Any) -> T:
 
 
 def _walk(lesson: Tutorial, at: int) -> tuple[Walk, list[Played]]:
-    if at > len(lesson.steps):
-        raise Rejected("bad_request", f"at: this tutorial has {len(lesson.steps)} steps, so at is 0 to "
-                       f"{len(lesson.steps)}", status=422)
+    if at > len(lesson.steps):  # a position the tutorial does not have
+        raise Rejected("no_step", f"at: this tutorial has {len(lesson.steps)} steps, so at is 0 to "
+                       f"{len(lesson.steps)}", status=404)
     return _guarded(Walk.to, lesson, at)
 
 
@@ -114,9 +115,8 @@ def get_tutorial(game: str, number: int) -> dict[str, Any]:
 
 @router.get("/api/tutorials/{game}/{number}/steps/{at}",
             summary="The learner's view after `at` steps (and the opponent's scripted moves after them)")
-def tutorial_position(game: str, number: int, at: int) -> dict[str, Any]:
-    if at < 0:
-        raise Rejected("bad_request", "at: steps done, 0 or more", status=422)
+def tutorial_position(game: str, number: int,
+                      at: Annotated[int, PathParameter(ge=0, le=MAX_STEPS)]) -> dict[str, Any]:
     walk, played = _walk(_lesson(game, number), at)
     return view(walk, played)
 
