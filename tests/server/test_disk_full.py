@@ -65,7 +65,7 @@ def answer(ws: Any) -> dict[str, Any]:
 
 def first_move(client: TestClient, seats: list[dict[str, Any]] = PEOPLE) -> tuple[dict[str, Any], Any]:
     """A new game whose first seat moves first, and a connection of that seat (a context)."""
-    created = create(client, seats=seats, seed=4, options={"first_player": 0})
+    created = create(client, seats=seats, seed=4, hotseat=True, options={"first_player": 0})
     return created, client.websocket_connect(f"/ws/games/{created['id']}")
 
 

@@ -76,7 +76,7 @@ def no_traceback(caplog: pytest.LogCaptureFixture) -> None:
 @pytest.fixture(scope="module")
 def game(client) -> dict[str, Any]:
     return create(client, seats=[{"kind": "human", "character": "tahu"},
-                                 {"kind": "human", "character": "lewa"}], seed=11)
+                                 {"kind": "human", "character": "lewa"}], seed=11, hotseat=True)
 
 
 def test_deep_nesting_under_the_size_limit_is_refused_before_decoding(client, game, caplog):
