@@ -71,7 +71,7 @@ def test_search_finds_the_winning_part():
 def test_bad_budgets_are_refused():
     from matanui.engine import MatanuiError
 
-    with pytest.raises(MatanuiError, match="positive number of seconds"):
+    with pytest.raises(MatanuiError, match="a number of seconds above 0 and at most 60"):
         make_agent("hard@-1", "reconstruct")
     with pytest.raises(MatanuiError, match="whole number of iterations"):
         make_agent("ismcts@lots", "reconstruct")
