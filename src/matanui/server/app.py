@@ -33,7 +33,7 @@ from matanui.games import packs
 from . import catalog, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
-from .incidents import where
+from .incidents import ClientNoise, where
 from .lobby import CURSOR, Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import (
@@ -155,6 +155,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        noise = ClientNoise()  # after uvicorn has set up its loggers
+        logging.getLogger("uvicorn.error").addFilter(noise)
         storage = Storage(database)
         bots = BotPool(bot_workers)
         replays = Workers(1, nice=BACKGROUND_NICE)
@@ -173,6 +175,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             bots.close()
             replays.close()
             storage.close()
+            logging.getLogger("uvicorn.error").removeFilter(noise)
 
     app = FastAPI(title="matanui", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description=(
