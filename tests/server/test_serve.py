@@ -54,13 +54,15 @@ PASSWORD = "s3cr3t-pw"
     f"postgresql+psycopg://matanui:{PASSWORD}@127.0.0.1:1/games",  # nothing listens on port 1
     f"postgresql+psycopg://matanui:{PASSWORD}@127.0.0.1:notaport/games",
     f"postgresql+psycopg://matanui@127.0.0.1:1/games?password={PASSWORD}",
+    f"postgresql+psycopg://matanui:{PASSWORD[:4]}@{PASSWORD[4:]}@127.0.0.1:1/games",  # an unencoded @
+    f"matanui:{PASSWORD}@127.0.0.1",  # no scheme: not a URL, still a password
 ])
 def test_a_database_that_cannot_be_opened_is_named_without_its_password(database):
     result = subprocess.run([sys.executable, "-m", "matanui.cli", "serve", "--port", str(free_port()),
                              "--database", database], capture_output=True, text=True, timeout=60)
     said = " ".join((result.stdout + result.stderr).split())
     assert result.returncode == 2 and "Traceback" not in said, said
-    assert PASSWORD not in said and "***" in said and "matanui" in said, said
+    assert PASSWORD not in said and PASSWORD[4:] not in said and "***" in said and "matanui" in said, said
 
 
 def test_the_start_up_banner_names_the_database_without_its_password(monkeypatch, capsys):
@@ -89,6 +91,10 @@ def test_redacted_hides_every_password_a_database_url_may_carry():
     assert redacted(f"postgresql+psycopg://u:{PASSWORD}@h/db?password={PASSWORD}&sslmode=require") == \
         "postgresql+psycopg://u:***@h/db?password=***&sslmode=require"
     assert redacted(f"nonsense://u:{PASSWORD}@h:port/db") == "nonsense://u:***@h:port/db"
+    assert redacted(f"u:{PASSWORD}@h") == "u:***@h"
+    assert redacted(f"postgresql://u:pa@{PASSWORD}@h/db?sslpassword=x") == "postgresql://u:***@h/db?sslpassword=***"
+    split = f"postgresql://u:pa@{PASSWORD}@h/db"
+    assert PASSWORD not in scrubbed(f'failed to resolve host "{PASSWORD}@h"', split)
     url = f"postgresql+psycopg://u:{PASSWORD}@h/db"
     assert scrubbed(f"connection to h failed (password {PASSWORD!r})", url) == \
         "connection to h failed (password '***')"
