@@ -269,3 +269,11 @@ def test_replay_of_an_unreadable_record_is_one_error_line_not_a_traceback(tmp_pa
     (tmp_path / "bad.json").write_bytes(data)
     result = run("replay", str(tmp_path / "bad.json"))
     assert result.exit_code == 2 and words in said(result) and result.exception.__class__ is SystemExit
+
+
+def test_a_pack_that_cannot_be_played_is_refused_in_one_line_before_any_seed(tmp_path):
+    pack = tmp_path / "pack"
+    assert runner.invoke(app, ["data", "export", "masks", str(pack)]).exit_code == 0
+    (pack / "pack.toml").write_bytes(b"\xff\xfe not utf-8")
+    result = runner.invoke(app, ["play", "masks", "--data", str(pack)])
+    assert result.exit_code == 2 and "Seed" not in result.output and "Traceback" not in result.output

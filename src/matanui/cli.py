@@ -127,9 +127,9 @@ def play(
 
     read_bad_bytes_as_text()
 
-    if seed is None and resume is None:
+    drawn = seed is None and resume is None
+    if drawn:
         seed = random.SystemRandom().randrange(1_000_000)
-        console.print(f"Seed {seed} (replay this deal with --seed {seed}).")
     try:
         session = build_session(
             game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,
@@ -138,6 +138,8 @@ def play(
         )
     except MatanuiError as error:
         fail(error)
+    if drawn:  # only once the game can be played: a refusal is its one line
+        console.print(f"Seed {seed} (replay this deal with --seed {seed}).")
     if session.state.game.data:
         console.print(f'Playing on data pack "{literal(session.state.game.data["name"])}".')
     session.run()
