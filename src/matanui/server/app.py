@@ -354,7 +354,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               responses=refusals({403: "not_public: the game's seats are taken by invite only",
                                   404: "unknown_game: there is no such game",
                                   409: "no_free_seat or game_over",
-                                  422: "bad_request: the name is too long or has control characters",
+                                  422: "bad_request: the name is too long or holds a hidden "
+                                       "character (a control, format or separator character)",
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def join_game(request: Request, game_id: str,
                         body: Annotated[JoinSeat | None, Body()] = None) -> JoinedSeat:
@@ -366,7 +367,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               "connected is sent a fresh view, its narration naming the player anew",
               responses=refusals({403: "bad_token: the token opens no seat of this game",
                                   404: "unknown_game: there is no such game",
-                                  422: "bad_request: the name is too long or has control characters",
+                                  422: "bad_request: the name is too long or holds a hidden "
+                                       "character (a control, format or separator character)",
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def set_name(request: Request, game_id: str, body: Annotated[SetName, Body()]) -> NamedSeat:
         seat = await lobby_of(request).set_name(game_id, body.token, body.name)

@@ -11,10 +11,12 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from matanui import games
 from matanui.engine.options import options_json_schema
+from matanui.engine.untrusted import first_hidden, hidden_ranges, printable
 
 from .bots import BOT_LEVELS
 
@@ -47,12 +49,50 @@ def _trimmed(name: str | None) -> str | None:
     return name.strip() or None if name is not None else None
 
 
-# A person's display name, shown to everyone and used in the game's narration: plain text of
-# at most MAX_NAME_CHARS characters, no control characters; None or blank for none.
-DisplayName = Annotated[str | None, Field(max_length=MAX_NAME_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$"),
-                        AfterValidator(_trimmed)]
-NAME_WORDS = (f"plain text, at most {MAX_NAME_CHARS} characters, no control characters; "
-              "null or blank for none (the character's name is used)")
+NAME_WORDS = (f"plain text of at most {MAX_NAME_CHARS} characters with no hidden character (a control "
+              "such as ESC or a newline, a format character such as a bidirectional override or a "
+              "zero-width space, a line or paragraph separator); null or blank for none (the "
+              "character's name is used)")
+
+
+def _visible(name: str) -> str:
+    """A name with no hidden character (engine/untrusted.py's one definition of them), checked
+    as given, before trimming, as the document's pattern checks it."""
+    at = first_hidden(name)
+    if at is not None:
+        raise PydanticCustomError("hidden_character", "the name holds the hidden character {char} "
+                                  "at character {at}; a display name is {allowed}",
+                                  {"char": printable(name[at]), "at": at + 1, "allowed": NAME_WORDS})
+    return name
+
+
+def visible_text_pattern() -> str:
+    r"""A JSON Schema pattern that refuses exactly the hidden characters: `^[^...]*$` over
+    `hidden_ranges`, each end written as its escape (\x9b, \u202e, \U000e0001), which Python's
+    `re` and the Rust engine of schemathesis's validator read alike. The surrogates are left
+    out: no JSON string is text with one in it (pydantic refuses a lone one before any
+    pattern), and the Rust engine refuses them in a pattern."""
+    spans = [printable(chr(first)) + (f"-{printable(chr(last))}" if last > first else "")
+             for first, last in hidden_ranges() if not 0xD800 <= first <= 0xDFFF]
+    return f"^[^{''.join(spans)}]*$"
+
+
+class _VisibleInTheDocument:
+    """The document's half of `_visible`: its pattern, built when the document is (reading the
+    Unicode database takes a few tenths of a second, which importing the server should not)."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        schema = handler(core_schema)
+        schema["pattern"] = visible_text_pattern()
+        return schema
+
+
+# A person's display name, shown to everyone and used in the game's narration (NAME_WORDS);
+# None or blank for none.
+DisplayName = Annotated[
+    Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS), AfterValidator(_visible),
+              _VisibleInTheDocument()] | None,
+    AfterValidator(_trimmed)]
 
 
 class ErrorBody(BaseModel):
