@@ -241,8 +241,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
-    app.include_router(tutorials.router, responses=refusals({
-        404: "unknown_game, no_tutorial, no_step: there is no such game, tutorial or step"}))
+    app.include_router(tutorials.router)
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:

@@ -166,6 +166,10 @@ def _whole_number(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+# A whole number in a strict model (which refuses true for 1 and "5" for 5), 5.0 read as 5.
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+
+
 def _whole_numbers(options: dict[str, Any]) -> dict[str, Any]:
     return {name: _whole_number(value) for name, value in options.items()}
 
