@@ -28,6 +28,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from matanui import games
 from matanui.engine import MatanuiError
+from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
@@ -37,6 +38,7 @@ from .incidents import where
 from .lobby import CURSOR, Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import (
+    MAX_SEATS,
     MAX_TOKEN_CHARS,
     Act,
     CreateGame,
@@ -250,7 +252,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules(game: str) -> HTMLResponse:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                            f"{', '.join(games.names())}", status=404)
         return HTMLResponse(rules_page.game_page(game))
 
@@ -298,7 +300,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                       "no such data pack for it"}))
     async def get_picture_book(game: str, data: str | None = None) -> dict[str, Any]:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                            f"{', '.join(games.names())}", status=404)
         try:
             return catalog.picture_book(game, data)
@@ -390,7 +392,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                  429: "too_many_replays: this address has as many replays being built as it may",
                  503: "replays_busy: the server builds as many replays as it may (Retry-After)"})})
     async def replay(request: Request, game_id: str,
-                     seat: Annotated[int | None, Query(ge=0, description=(
+                     seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS, description=(
                          "A seat's own view (its token in X-Seat-Token while the game runs); "
                          "omit for the public view"))] = None,
                      x_seat_token: Annotated[str | None, Header(max_length=MAX_TOKEN_CHARS)] = None,

@@ -26,6 +26,7 @@ MAX_TOKEN_CHARS = 128
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2**53  # JavaScript's largest safe whole number: the browser may show it exactly
 MAX_NAME_CHARS = 24  # a seat's display name: enough for a name, short enough for a seat list
+MAX_SEATS = 8  # of a new game (every game has fewer): a seat number is below it
 
 
 class Rejected(Exception):
@@ -190,7 +191,7 @@ class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_rules_of_new_games)
 
     game: str = Field(max_length=32, description="A game id from GET /api/catalog.")
-    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     options: Annotated[dict[str, Any], AfterValidator(_whole_numbers)] = Field(
         default_factory=dict,
         description="The game's printed variants, each left out taking its default: the options "
