@@ -51,7 +51,7 @@ from .protocol import (
     parse_message,
 )
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
-from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
+from .rooms import GONE, RESPONSE_WINDOW, Backends, Connection, Room
 from .security import (
     DEFAULT_ALLOWED_HOSTS,
     BodyLimit,
@@ -414,7 +414,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             await _refuse(websocket, exc)
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
-            await websocket.close(code=4404)
+            await websocket.close(code=GONE)
 
     return app
 

@@ -97,11 +97,19 @@ class Lobby:
             return None
         return self._open(row, state, events, wake=wake)
 
-    def _unavailable(self, problem: DamagedRow) -> None:
-        """A stored game that cannot be served (its row or record is damaged, or it was made
-        with other rules): it stays in the database, is not listed, and asking for it says why."""
-        log.warning("%s (it stays in the database, not listed)", problem)
+    def _unavailable(self, problem: DamagedRow, at: str | None = None) -> None:
+        """A stored game that cannot be served (its row or record is damaged, it was made with
+        other rules, or its bot cannot move, failing `at`): it stays in the database, is not
+        listed, and asking for it says why. One log line."""
+        log.warning("%s%s (it stays in the database, not listed)", problem, f"; failed at {at}" if at else "")
         self.unavailable[problem.game_id] = problem.reason
+
+    def _cannot_serve(self, game_id: str, reason: str, at: str) -> Rejected:
+        """A served game that cannot go on (Room._cannot_go_on): unavailable from now on, like a
+        damaged row; the refusal its connections are told."""
+        self.rooms.pop(game_id, None)
+        self._unavailable(DamagedRow(game_id, reason), at)
+        return self._missing(game_id)
 
     async def refresh(self, game_id: str) -> None:
         """Another instance changed or made this game: bring its room up to date, or open it."""
@@ -134,7 +142,7 @@ class Lobby:
 
     def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None,
               wake: bool = True) -> Room:
-        room = self.rooms[row.id] = Room(row, state, events, self.backends, owner)
+        room = self.rooms[row.id] = Room(row, state, events, self.backends, self._cannot_serve, owner)
         if wake:
             room.wake()
         return room
