@@ -1,11 +1,14 @@
 """A `hard` bot's second counts from when its game asked for the move: a move that waited
 for a worker searches only for what is left, and one that waited the whole second is played
-by the game's heuristic at once. Budgets are checked as numbers, never by the clock."""
+by the game's heuristic at once. Budgets are checked as numbers, never by the clock. A bot that
+cannot move makes its game unavailable with one log line, never a traceback and a wait."""
 
+import logging
 import random
 import time
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from matanui import games
 from matanui.ai import SeatView, make_agent
@@ -108,3 +111,40 @@ def test_the_health_check_counts_hard_moves_and_those_played_in_a_hurry(client):
     after = client.get("/api/health").json()["bots"]
     assert after["timed_moves"] > before["timed_moves"]
     assert set(after) == {"timed_moves", "hurried_moves"}
+
+
+@pytest.fixture
+def server_log():
+    """What the server logs meanwhile, as records."""
+    lines: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = lines.append  # type: ignore[method-assign]
+    logger = logging.getLogger("matanui.server")
+    logger.addHandler(handler)
+    yield lines
+    logger.removeHandler(handler)
+
+
+def test_a_bot_that_cannot_be_built_makes_its_game_unavailable_with_one_line(client, server_log):
+    created = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    game_id = created["id"]
+    room = client.app.state.lobby.rooms[game_id]
+    room.row.seats[1].level = "ismcts@999999999"  # past every source's bounds (ai/registry.py)
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": created["seats"][0]["token"]})
+        view = receive_view(ws)
+        while view["current_player"] == 0:  # act until the bot is to move
+            ws.send_json({"type": "act", "action": view["legal"][0]["id"]})
+            view = receive_view(ws)
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["code"] == "unavailable_game" and "ismcts@999999999" in message["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4404
+    answer = client.get(f"/api/games/{game_id}")
+    assert answer.status_code == 410 and "100,000" in answer.json()["message"]
+    assert game_id not in {game["id"] for game in client.get("/api/games").json()}
+    told = [line for line in server_log if game_id in line.getMessage()]
+    assert len(told) == 1 and "\n" not in told[0].getMessage(), [line.getMessage() for line in told]
+    assert all(line.exc_info is None for line in server_log)

@@ -38,7 +38,12 @@ DAMAGES = {
     "touched_soon": "UPDATE games SET touched = 'soon'",
     "created_a_word": "UPDATE games SET created = 'yesterday'",
     "seed_a_word": "UPDATE games SET seed = 'lucky'",
+    "bot_level_out_of_bounds": """UPDATE games SET seats = '[{"kind": "human"},
+                                      {"kind": "bot", "level": "ismcts@999999999"}]'""",
+    "bot_level_unknown": """UPDATE games SET seats = '[{"kind": "human"},
+                                                       {"kind": "bot", "level": "sage"}]'""",
     "does_not_replay": "UPDATE actions SET action = 'no such move'",
+    "actions_numbered_from_5": "UPDATE actions SET number = number + 4",  # 5 and 6: 1 to 4 are missing
 }
 
 
@@ -110,6 +115,19 @@ def test_each_damage_is_named_in_its_answer(served):
     assert "'data'" in said["data_a_number"] and "'players'" in said["players_null"]
     assert "touched" in said["touched_soon"] and "'seed'" in said["seed_a_word"]
     assert "no such move" in said["does_not_replay"]
+    assert "ismcts@999999999" in said["bot_level_out_of_bounds"]
+    assert "100,000" in said["bot_level_out_of_bounds"]  # the bounds of every source of a bot's name
+    assert "seat 1" in said["bot_level_unknown"] and "'sage'" in said["bot_level_unknown"]
+    assert "action 1 is missing" in said["actions_numbered_from_5"]
+
+
+def test_a_game_whose_action_numbers_have_a_gap_is_not_served_or_moved_in(served):
+    """Served as if whole, its next move would be stored under a number already behind the
+    gap, and the game would not replay after a restart: every move since would be lost."""
+    client, _ = served
+    with client.websocket_connect("/ws/games/actions_numbered_from_5") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json().get("code") == "unavailable_game"
 
 
 def garble_pages(path: Path, first: int, last: int) -> None:

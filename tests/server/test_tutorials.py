@@ -1,7 +1,10 @@
 """Tutorials over HTTP: the server replays the tutorial through the engine for each request;
-the client keeps only how many steps are done."""
+the client keeps only how many steps are done. Every answer a tutorial route gives is declared
+in the OpenAPI document."""
 
 from __future__ import annotations
+
+import pytest
 
 
 def test_the_tutorials_of_every_game_are_listed(client):
@@ -69,3 +72,53 @@ def test_bad_tutorial_requests_say_what_is_allowed(client):
 def test_the_tutorial_page_is_served(client):
     page = client.get("/tutorials/masks/1")
     assert page.status_code == 200 and 'src="/static/js/tutorial.js"' in page.text
+
+
+# One request for each answer a tutorial route gives: (method, path template, path, body, status).
+TUTORIAL_ANSWERS = [
+    ("get", "/api/tutorials", "/api/tutorials", None, 200),
+    ("get", "/api/tutorials/{game}/{number}", "/api/tutorials/masks/1", None, 200),
+    ("get", "/api/tutorials/{game}/{number}", "/api/tutorials/chess/1", None, 404),
+    ("get", "/api/tutorials/{game}/{number}", "/api/tutorials/masks/4", None, 404),
+    ("get", "/api/tutorials/{game}/{number}", "/api/tutorials/masks/0", None, 422),
+    ("get", "/api/tutorials/{game}/{number}/steps/{at}", "/api/tutorials/masks/1/steps/0", None, 200),
+    ("get", "/api/tutorials/{game}/{number}/steps/{at}", "/api/tutorials/masks/1/steps/21", None, 404),
+    ("get", "/api/tutorials/{game}/{number}/steps/{at}", "/api/tutorials/masks/1/steps/1001", None, 422),
+    ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves",
+     {"at": 0, "action": "move:W"}, 200),
+    ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves",
+     {"at": 1, "action": "move:N"}, 409),
+    ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves",
+     {"at": 20, "action": "move:N"}, 409),  # the tutorial is over
+    ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves",
+     {"at": 21, "action": "move:N"}, 404),
+    ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves", {"at": 0}, 422),
+]
+
+
+@pytest.mark.parametrize(("method", "template", "path", "body", "status"), TUTORIAL_ANSWERS)
+def test_every_answer_of_a_tutorial_route_is_declared_in_the_document(client, method, template, path,
+                                                                       body, status):
+    answer = client.request(method, path, json=body)
+    assert answer.status_code == status, answer.text
+    declared = client.get("/openapi.json").json()["paths"][template][method]["responses"]
+    assert str(status) in declared, f"{status} is not among {sorted(declared)}"
+    if status >= 400:
+        assert declared[str(status)]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
+        assert answer.json()["error"] in declared[str(status)]["description"] or status == 422
+
+
+def test_the_document_names_the_games_a_tutorial_route_takes(client):
+    """So that schemathesis (test_openapi.py) generates requests that reach a tutorial, and so
+    meets each of its answers, not only the refusal of a game that does not exist."""
+    operation = client.get("/openapi.json").json()["paths"]["/api/tutorials/{game}/{number}/moves"]["post"]
+    game = next(p for p in operation["parameters"] if p["name"] == "game")
+    assert game["schema"]["enum"] == ["reconstruct", "masks", "makuta"]
+
+
+@pytest.mark.parametrize("at", [False, True, "0", 0.5])
+def test_a_move_at_a_step_that_is_not_a_whole_number_is_refused(client, at):
+    answer = client.post("/api/tutorials/masks/1/moves", json={"at": at, "action": "move:W"})
+    assert answer.status_code == 422 and answer.json()["error"] == "bad_request", answer.text
+    whole = client.post("/api/tutorials/masks/1/moves", json={"at": 0.0, "action": "move:W"})
+    assert whole.status_code == 200  # 0.0 is the whole number 0, as JSON Schema reads it

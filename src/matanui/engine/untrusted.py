@@ -8,6 +8,9 @@ Stdlib only: the kernel, the games, the CLI and the server all show values throu
 
 from __future__ import annotations
 
+import functools
+import itertools
+import sys
 import unicodedata
 from typing import Any
 
@@ -21,6 +24,23 @@ SHORT = 60  # characters of a long value a message quotes
 def hidden(char: str) -> bool:
     """Whether a character would act on a terminal (or vanish) instead of being seen."""
     return unicodedata.category(char) in HIDDEN_CATEGORIES
+
+
+@functools.cache
+def hidden_ranges() -> tuple[tuple[int, int], ...]:
+    """Every hidden character as runs of code points, (first, last) each, in order: what a
+    pattern refusing exactly the characters `hidden` refuses is built from (the server's
+    display names). Read from this Python's Unicode database over the whole code space once,
+    when first asked (a few tenths of a second on a slow machine), not on import."""
+    codes = range(sys.maxunicode + 1)
+    categories = map(unicodedata.category, map(chr, codes))  # at C speed: no Python per code point
+    runs: list[tuple[int, int]] = []
+    for code in itertools.compress(codes, map(HIDDEN_CATEGORIES.__contains__, categories)):
+        if runs and runs[-1][1] == code - 1:
+            runs[-1] = (runs[-1][0], code)
+        else:
+            runs.append((code, code))
+    return tuple(runs)
 
 
 def printable(text: str, keep: str = "") -> str:

@@ -32,7 +32,7 @@ from matanui import games
 from matanui.engine import Game, MatanuiError
 from matanui.engine.data import MAX_PACK_NAME, EntryChecker, load_toml
 from matanui.engine.errors import DataFileError, RecordError
-from matanui.engine.untrusted import printable
+from matanui.engine.untrusted import printable, shortened
 
 PACK_FILE = "pack.toml"
 PACK_FIELDS = ("name", "game", "version", "author", "description")
@@ -524,5 +524,6 @@ def offered(game: str, data_hash: str | None) -> Game:
     found = _library.get((game, data_hash))
     if found is None:
         names = ", ".join(f'"{g.data["name"]}" ({g.data["hash"]})' for g in library(game)) or "none"
-        raise PackError(f"no data pack with hash {data_hash!r} is offered for {game}; offered: {names}")
+        raise PackError(f"no data pack with hash {shortened(data_hash)} is offered for {game}; "
+                        f"offered: {names}")
     return found

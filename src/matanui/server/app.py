@@ -28,6 +28,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from matanui import games
 from matanui.engine import MatanuiError
+from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
 from . import catalog, rules_page, tutorials
@@ -37,6 +38,7 @@ from .incidents import ClientNoise, where
 from .lobby import CURSOR, Lobby
 from .peers import PostgresPeers, Solo
 from .protocol import (
+    MAX_SEATS,
     MAX_TOKEN_CHARS,
     Act,
     CreateGame,
@@ -49,7 +51,7 @@ from .protocol import (
     parse_message,
 )
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
-from .rooms import RESPONSE_WINDOW, Backends, Connection, Room
+from .rooms import GONE, RESPONSE_WINDOW, Backends, Connection, Room
 from .security import (
     DEFAULT_ALLOWED_HOSTS,
     BodyLimit,
@@ -244,8 +246,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
-    app.include_router(tutorials.router, responses=refusals({
-        404: "unknown_game, no_tutorial, no_step: there is no such game, tutorial or step"}))
+    app.include_router(tutorials.router)
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:
@@ -254,7 +255,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules(game: str) -> HTMLResponse:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                            f"{', '.join(games.names())}", status=404)
         return HTMLResponse(rules_page.game_page(game))
 
@@ -302,7 +303,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                       "no such data pack for it"}))
     async def get_picture_book(game: str, data: str | None = None) -> dict[str, Any]:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                            f"{', '.join(games.names())}", status=404)
         try:
             return catalog.picture_book(game, data)
@@ -357,7 +358,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               responses=refusals({403: "not_public: the game's seats are taken by invite only",
                                   404: "unknown_game: there is no such game",
                                   409: "no_free_seat or game_over",
-                                  422: "bad_request: the name is too long or has control characters",
+                                  422: "bad_request: the name is too long or holds a hidden "
+                                       "character (a control, format or separator character)",
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def join_game(request: Request, game_id: str,
                         body: Annotated[JoinSeat | None, Body()] = None) -> JoinedSeat:
@@ -369,7 +371,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
               "connected is sent a fresh view, its narration naming the player anew",
               responses=refusals({403: "bad_token: the token opens no seat of this game",
                                   404: "unknown_game: there is no such game",
-                                  422: "bad_request: the name is too long or has control characters",
+                                  422: "bad_request: the name is too long or holds a hidden "
+                                       "character (a control, format or separator character)",
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def set_name(request: Request, game_id: str, body: Annotated[SetName, Body()]) -> NamedSeat:
         seat = await lobby_of(request).set_name(game_id, body.token, body.name)
@@ -392,7 +395,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                  429: "too_many_replays: this address has as many replays being built as it may",
                  503: "replays_busy: the server builds as many replays as it may (Retry-After)"})})
     async def replay(request: Request, game_id: str,
-                     seat: Annotated[int | None, Query(ge=0, description=(
+                     seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS, description=(
                          "A seat's own view (its token in X-Seat-Token while the game runs); "
                          "omit for the public view"))] = None,
                      x_seat_token: Annotated[str | None, Header(max_length=MAX_TOKEN_CHARS)] = None,
@@ -414,7 +417,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             await _refuse(websocket, exc)
         except Rejected as exc:
             await websocket.send_json(exc.to_message())
-            await websocket.close(code=4404)
+            await websocket.close(code=GONE)
 
     return app
 

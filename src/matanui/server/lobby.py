@@ -21,6 +21,7 @@ from typing import Any
 from matanui import games
 from matanui.ai import make_agent
 from matanui.engine import Game, MatanuiError
+from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
 
 from .protocol import MAX_SEED, CreateGame, Rejected
@@ -96,11 +97,19 @@ class Lobby:
             return None
         return self._open(row, state, events, wake=wake)
 
-    def _unavailable(self, problem: DamagedRow) -> None:
-        """A stored game that cannot be served (its row or record is damaged, or it was made
-        with other rules): it stays in the database, is not listed, and asking for it says why."""
-        log.warning("%s (it stays in the database, not listed)", problem)
+    def _unavailable(self, problem: DamagedRow, at: str | None = None) -> None:
+        """A stored game that cannot be served (its row or record is damaged, it was made with
+        other rules, or its bot cannot move, failing `at`): it stays in the database, is not
+        listed, and asking for it says why. One log line."""
+        log.warning("%s%s (it stays in the database, not listed)", problem, f"; failed at {at}" if at else "")
         self.unavailable[problem.game_id] = problem.reason
+
+    def _cannot_serve(self, game_id: str, reason: str, at: str) -> Rejected:
+        """A served game that cannot go on (Room._cannot_go_on): unavailable from now on, like a
+        damaged row; the refusal its connections are told."""
+        self.rooms.pop(game_id, None)
+        self._unavailable(DamagedRow(game_id, reason), at)
+        return self._missing(game_id)
 
     async def refresh(self, game_id: str) -> None:
         """Another instance changed or made this game: bring its room up to date, or open it."""
@@ -133,7 +142,7 @@ class Lobby:
 
     def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None,
               wake: bool = True) -> Room:
-        room = self.rooms[row.id] = Room(row, state, events, self.backends, owner)
+        room = self.rooms[row.id] = Room(row, state, events, self.backends, self._cannot_serve, owner)
         if wake:
             room.wake()
         return room
@@ -165,13 +174,17 @@ class Lobby:
 
     def room(self, game_id: str) -> Room:
         room = self.rooms.get(game_id)
-        if room is None and game_id in self.unavailable:
-            raise Rejected("unavailable_game", f"game {game_id!r} is in the database but cannot be "
-                           f"served: {self.unavailable[game_id]}", status=410)
         if room is None:
-            raise Rejected("unknown_game", f"there is no game {game_id!r} (a game nobody plays "
-                           "expires); GET /api/games lists them", status=404)
+            raise self._missing(game_id)
         return room
+
+    def _missing(self, game_id: str) -> Rejected:
+        """Why there is no room for `game_id`: it cannot be served (410), or there is no such game."""
+        if game_id in self.unavailable:
+            return Rejected("unavailable_game", f"game {shortened(game_id)} is in the database but "
+                            f"cannot be served: {self.unavailable[game_id]}", status=410)
+        return Rejected("unknown_game", f"there is no game {shortened(game_id)} (a game nobody plays "
+                        "expires); GET /api/games lists them", status=404)
 
     def listing(self, limit: int, before: str | None, game: str | None = None,
                 now: float | None = None) -> tuple[list[dict[str, Any]], str | None]:
@@ -180,7 +193,7 @@ class Lobby:
         next page (None: no more). A game past its expiry is not listed, even before the next
         sweep closes it."""
         if game is not None and game not in games.names():
-            raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                            f"{', '.join(games.names())}", status=422)
         now = time.time() if now is None else now
         rooms: Any = (room for room in self.rooms.values()
@@ -282,8 +295,8 @@ class Lobby:
         named = [s.character for s in spec.seats if s.character]
         for name in named:
             if name not in allowed:
-                raise Rejected("bad_game", f"{name!r} is not a character of {spec.game}; choose from: "
-                               f"{', '.join(allowed)}", status=422)
+                raise Rejected("bad_game", f"{shortened(name)} is not a character of {spec.game}; "
+                               f"choose from: {', '.join(allowed)}", status=422)
         rest = [c for c in allowed if c not in named]
         random.SystemRandom().shuffle(rest)
         return [s.character or rest.pop() for s in spec.seats]

@@ -11,10 +11,12 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from matanui import games
 from matanui.engine.options import options_json_schema
+from matanui.engine.untrusted import first_hidden, hidden_ranges, printable
 
 from .bots import BOT_LEVELS
 
@@ -24,6 +26,7 @@ MAX_TOKEN_CHARS = 128
 MAX_ACTION_CHARS = 200
 MAX_SEED = 2**53  # JavaScript's largest safe whole number: the browser may show it exactly
 MAX_NAME_CHARS = 24  # a seat's display name: enough for a name, short enough for a seat list
+MAX_SEATS = 8  # of a new game (every game has fewer): a seat number is below it
 
 
 class Rejected(Exception):
@@ -47,12 +50,50 @@ def _trimmed(name: str | None) -> str | None:
     return name.strip() or None if name is not None else None
 
 
-# A person's display name, shown to everyone and used in the game's narration: plain text of
-# at most MAX_NAME_CHARS characters, no control characters; None or blank for none.
-DisplayName = Annotated[str | None, Field(max_length=MAX_NAME_CHARS, pattern=r"^[^\x00-\x1f\x7f]*$"),
-                        AfterValidator(_trimmed)]
-NAME_WORDS = (f"plain text, at most {MAX_NAME_CHARS} characters, no control characters; "
-              "null or blank for none (the character's name is used)")
+NAME_WORDS = (f"plain text of at most {MAX_NAME_CHARS} characters with no hidden character (a control "
+              "such as ESC or a newline, a format character such as a bidirectional override or a "
+              "zero-width space, a line or paragraph separator); null or blank for none (the "
+              "character's name is used)")
+
+
+def _visible(name: str) -> str:
+    """A name with no hidden character (engine/untrusted.py's one definition of them), checked
+    as given, before trimming, as the document's pattern checks it."""
+    at = first_hidden(name)
+    if at is not None:
+        raise PydanticCustomError("hidden_character", "the name holds the hidden character {char} "
+                                  "at character {at}; a display name is {allowed}",
+                                  {"char": printable(name[at]), "at": at + 1, "allowed": NAME_WORDS})
+    return name
+
+
+def visible_text_pattern() -> str:
+    r"""A JSON Schema pattern that refuses exactly the hidden characters: `^[^...]*$` over
+    `hidden_ranges`, each end written as its escape (\x9b, \u202e, \U000e0001), which Python's
+    `re` and the Rust engine of schemathesis's validator read alike. The surrogates are left
+    out: no JSON string is text with one in it (pydantic refuses a lone one before any
+    pattern), and the Rust engine refuses them in a pattern."""
+    spans = [printable(chr(first)) + (f"-{printable(chr(last))}" if last > first else "")
+             for first, last in hidden_ranges() if not 0xD800 <= first <= 0xDFFF]
+    return f"^[^{''.join(spans)}]*$"
+
+
+class _VisibleInTheDocument:
+    """The document's half of `_visible`: its pattern, built when the document is (reading the
+    Unicode database takes a few tenths of a second, which importing the server should not)."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        schema = handler(core_schema)
+        schema["pattern"] = visible_text_pattern()
+        return schema
+
+
+# A person's display name, shown to everyone and used in the game's narration (NAME_WORDS);
+# None or blank for none.
+DisplayName = Annotated[
+    Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS), AfterValidator(_visible),
+              _VisibleInTheDocument()] | None,
+    AfterValidator(_trimmed)]
 
 
 class ErrorBody(BaseModel):
@@ -126,6 +167,10 @@ def _whole_number(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+# A whole number in a strict model (which refuses true for 1 and "5" for 5), 5.0 read as 5.
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+
+
 def _whole_numbers(options: dict[str, Any]) -> dict[str, Any]:
     return {name: _whole_number(value) for name, value in options.items()}
 
@@ -146,7 +191,7 @@ class CreateGame(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra=_rules_of_new_games)
 
     game: str = Field(max_length=32, description="A game id from GET /api/catalog.")
-    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     options: Annotated[dict[str, Any], AfterValidator(_whole_numbers)] = Field(
         default_factory=dict,
         description="The game's printed variants, each left out taking its default: the options "

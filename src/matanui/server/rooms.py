@@ -17,14 +17,17 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from matanui.engine import Event, Game, IllegalAction, Record, State, replay
 
 from .bots import BotPool
-from .incidents import Incidents
+from .incidents import Incidents, where
 from .peers import Peers, Solo
 from .protocol import Rejected
 from .quotas import Limits
@@ -44,6 +47,10 @@ LOG_PAGE = 100
 # Seconds before the server's own move (a bot's, a window's close) is tried again when the
 # database could not save it.
 SAVE_RETRY = 5.0
+GONE = 4404  # WebSocket close code: no such game, or one this server cannot serve
+# How a room tells its lobby that it cannot go on (game id, why, where it failed): the lobby
+# serves it no more and gives the refusal its connections are told.
+Unservable = Callable[[str, str, str], Rejected]
 
 
 def legal_entries(state: State) -> list[dict[str, Any]]:
@@ -110,10 +117,22 @@ class Connection:
                 self.outbox.put_nowait(None)
 
 
+def _failed_at(exc: BaseException) -> str:
+    """Where a bot failed, as `file.py:line in function`: for an exception of a worker process,
+    the innermost frame of its traceback (which comes as text, the exception's cause)."""
+    remote = getattr(exc.__cause__, "tb", None)
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', remote) if isinstance(remote, str) else []
+    if not frames:
+        return where(exc)
+    path, line, function = frames[-1]
+    return f"{Path(path).name}:{line} in {function}"
+
+
 class Room:
     def __init__(self, row: GameRow, state: State, events: list[Event], backends: Backends,
-                 owner: str | None = None) -> None:
+                 unservable: Unservable, owner: str | None = None) -> None:
         self.row = row
+        self.unservable = unservable
         self.owner = owner  # the address that created it (None: loaded at start)
         self.state = state
         self.events = events  # every event since the set-up, for the log of (re)connecting clients
@@ -451,23 +470,31 @@ class Room:
 
     async def _bot_choice(self, seat: int) -> str | None:
         """The bot's action, no sooner than `bot_pace` after the action before it; None if the
-        bot failed (said to everyone: the game waits)."""
+        bot failed: the game cannot go on, and is served no more (`_cannot_go_on`)."""
         loop = asyncio.get_running_loop()
         record = vars(self.state.record())  # a shallow dict: Record.to_dict deep-copies
         started = loop.time()
         try:
-            action = await self.backends.bots.choose(self.id, record, seat,
-                                                     self.row.seats[seat].level or "medium",
+            action = await self.backends.bots.choose(self.id, record, seat, self.row.seats[seat].bot,
                                                      background=self.bot_only)
-        except Exception as exc:  # a bot's failure is a bug: say so, never lose the game
-            log.exception("bot for seat %s of game %s failed", seat, self.id)
-            self.broadcast_all(Rejected("bot_failed", f"the bot playing {self.state.names[seat]} "
-                                        f"failed ({exc}); the game waits").to_message())
+        except Exception as exc:  # a bot that cannot be built, or a bug: never a silent wait
+            await self._cannot_go_on(f"the bot playing {self.state.names[seat]} cannot move: "
+                                     f"{type(exc).__name__}: {exc}", _failed_at(exc))
             return None
         delay = self.backends.bot_pace - (loop.time() - started)
         if delay > 0:
             await asyncio.sleep(delay)
         return action
+
+    async def _cannot_go_on(self, reason: str, at: str) -> None:
+        """Serve this game no more (it stays in the database, the actions so far kept): the
+        lobby logs one line and answers 410 from now on, as for a damaged row; every connection
+        is sent that refusal and closed (GONE)."""
+        message = json.dumps(self.unservable(self.id, reason, at).to_message())
+        for connection in self.connections:
+            connection.send(message)
+            connection.close(GONE, "this game cannot be served any more")
+        await self.backends.peers.release(self.id)
 
     async def stop(self, code: int | None = None, reason: str = "") -> None:
         """Stop the bots; with a `code`, close every connection with it."""

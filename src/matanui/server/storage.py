@@ -59,6 +59,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
+from matanui.ai import make_agent
 from matanui.engine import MatanuiError, Record, RecordError
 from matanui.engine.untrusted import printable
 
@@ -119,7 +120,7 @@ class SeatRow:
     """One seat as stored: a person (with the hash of their secret token) or a bot."""
 
     kind: str  # "human" (a token was issued), "open" (offered in the lobby, no token yet) or "bot"
-    level: str | None = None  # bot level: easy, medium, hard
+    level: str | None = None  # bot level: easy, medium, hard (None: medium)
     token_hash: str | None = None
     claimed: bool = False
     name: str | None = None  # the display name, given at creation or later (absent in older databases)
@@ -127,6 +128,11 @@ class SeatRow:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
                 "claimed": self.claimed, "name": self.name}
+
+    @property
+    def bot(self) -> str:
+        """The agent a bot seat is played by (ai/registry.py's names)."""
+        return self.level or "medium"
 
 
 @dataclass
@@ -329,7 +335,15 @@ class Storage:
         with self.engine.connect() as db:
             row = db.execute(select(*_raw_columns()).where(
                 games.id == game_id, _unexpired(now, unstarted_ttl, started_ttl))).mappings().first()
-        return None if row is None else _game_row(row, self.actions_after(game_id, 0))
+        return None if row is None else _game_row(row, self._numbered_actions(game_id))
+
+    def _numbered_actions(self, game_id: str) -> list[tuple[int, str]]:
+        """A game's stored actions with their numbers, in order."""
+        actions = actions_table.c
+        with self.engine.connect() as db:
+            return [(number, action) for number, action in db.execute(
+                select(actions.number, actions.action).where(actions.game_id == game_id)
+                .order_by(actions.number))]
 
     def load_games(self, now: float, unstarted_ttl: float,
                    started_ttl: float) -> tuple[list[GameRow], list[DamagedRow]]:
@@ -340,13 +354,13 @@ class Storage:
         games = games_table.c
         kept = select(games.id).where(_unexpired(now, unstarted_ttl, started_ttl))
         with self.engine.connect() as db:
-            actions: dict[str, list[str]] = {}
-            for game_id, action in db.execute(
-                select(actions_table.c.game_id, actions_table.c.action)
+            actions: dict[str, list[tuple[int, str]]] = {}
+            for game_id, number, action in db.execute(
+                select(actions_table.c.game_id, actions_table.c.number, actions_table.c.action)
                 .where(actions_table.c.game_id.in_(kept))
                 .order_by(actions_table.c.game_id, actions_table.c.number)
             ):
-                actions.setdefault(game_id, []).append(action)
+                actions.setdefault(game_id, []).append((number, action))
             rows = db.execute(select(*_raw_columns()).where(games.id.in_(kept))
                               .order_by(games.created)).mappings().all()
         loaded, damaged = [], []
@@ -401,15 +415,16 @@ def _raw_columns() -> list[Any]:
     return [cast(c, Text).label(c.name) if c.name in JSON_COLUMNS else c for c in games_table.columns]
 
 
-def _game_row(row: Any, actions: list[str]) -> GameRow:
-    """A games row and its actions as a GameRow; DamagedRow if any of it is not as stored."""
+def _game_row(row: Any, numbered: list[tuple[int, str]]) -> GameRow:
+    """A games row and its numbered actions as a GameRow; DamagedRow if any of it is not as
+    stored."""
     game_id = str(row["id"])
     try:
         stored = _StoredGame.model_validate(dict(row))
         record = Record.from_dict({"game": row["game"], "rules_version": row["rules_version"],
                                    "seed": row["seed"], "players": stored.players,
                                    "options": stored.options, "arrangement": stored.arrangement,
-                                   "actions": actions, "data": stored.data})
+                                   "actions": _in_order(game_id, numbered), "data": stored.data})
     except ValidationError as exc:
         raise DamagedRow(game_id, "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
                                             for e in exc.errors()[:3])) from None
@@ -418,11 +433,35 @@ def _game_row(row: Any, actions: list[str]) -> GameRow:
     if len(stored.seats) != len(record.players):
         raise DamagedRow(game_id, f"it has {len(stored.seats)} seats for {len(record.players)} players")
     seats = [SeatRow(**seat.model_dump()) for seat in stored.seats]
+    _check_bots(game_id, record.game, seats)
     # The seats' display names are the record's: narration names the players by them.
     record.names = [seat.name for seat in seats]
     return GameRow(id=stored.id, record=record, seats=seats, public=stored.public,
                    hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
                    rematch=stored.rematch, touched=stored.touched)
+
+
+def _in_order(game_id: str, numbered: list[tuple[int, str]]) -> list[str]:
+    """The actions, which must be numbered 1 to n: served with a gap, a game would be another
+    game, its next move stored under a number behind the gap, and after a restart it would
+    not replay (every move since lost). DamagedRow names the first number missing."""
+    for expected, (number, _) in enumerate(numbered, start=1):
+        if number != expected:
+            raise DamagedRow(game_id, f"its stored actions must be numbered from 1 without a gap, but "
+                             f"action {expected} is missing (the next stored is number {number})")
+    return [action for _, action in numbered]
+
+
+def _check_bots(game_id: str, game: str, seats: list[SeatRow]) -> None:
+    """Each bot seat names an agent within the bounds every source of a bot's name shares
+    (ai/registry.py's make_agent, the one check): a level such as `ismcts@999999999` would
+    otherwise be served, and fail at the bot's turn."""
+    for number, seat in enumerate(seats):
+        if seat.kind == "bot":
+            try:
+                make_agent(seat.bot, game)
+            except MatanuiError as exc:
+                raise DamagedRow(game_id, f"seat {number} is a bot that cannot play: {exc}") from None
 
 
 def _reason(exc: BaseException) -> str:

@@ -2,7 +2,8 @@
 request rebuilds that position by replaying the tutorial through the engine (a tutorial is a
 few dozen steps), tries the learner's move if there is one, and answers the learner's view.
 
-Endpoints are documented in docs/protocol.md ("Tutorials").
+Endpoints are documented in docs/protocol.md ("Tutorials"); each declares every refusal it
+may answer (document.py), so that the OpenAPI document says all it answers.
 """
 
 from __future__ import annotations
@@ -18,24 +19,45 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from matanui import games
+from matanui.engine.untrusted import shortened
 from matanui.tutorial import Played, Tutorial, TutorialError, Walk, tutorials
 
-from .protocol import MAX_ACTION_CHARS, Rejected
+from .document import refusals
+from .protocol import MAX_ACTION_CHARS, Rejected, WholeNumber
 from .rooms import legal_entries
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_STEPS = 1000
+MAX_TUTORIALS = 99  # of one game (each has a few): a tutorial's number is 1 to this
 
 router = APIRouter()
 T = TypeVar("T")
+
+# A tutorial's game: the games are named in the document (a generated request then reaches
+# the tutorials, not only the refusal of a game that does not exist).
+GameName = Annotated[str, PathParameter(json_schema_extra={"enum": games.names()},
+                                        description="A game id from GET /api/catalog.")]
+TutorialNumber = Annotated[int, PathParameter(ge=1, le=MAX_TUTORIALS, description=(
+    "The tutorial's number in its game, from 1 (GET /api/tutorials lists them)."))]
+# What each route may answer besides its answer, each with the service's {error, message}.
+NO_TUTORIAL = {404: "unknown_game, no_tutorial: there is no such game, or it has no tutorial of "
+                    "that number"}
+NO_STEP = {404: "unknown_game, no_tutorial, no_step: there is no such game, tutorial or step"}
+BROKEN = {500: "tutorial_broken: a step the engine no longer allows (a bug, which `matanui "
+               "tutorial --check` finds); internal: the server failed on this request"}
+NOT_YOUR_STEP = {409: "not_your_step: after `at` steps the learner has no move to make (the "
+                      "scripted moves come next, or the tutorial is over); the message names the "
+                      "position to ask for"}
 
 
 class TutorialMove(BaseModel):
     """The learner's move on the position after `at` steps."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Strict: true is not step 1, nor "1" (the document says an integer), 1.0 is.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-    at: int = Field(ge=0, le=MAX_STEPS, description="Steps done: the `at` of the view the move was made on.")
+    at: WholeNumber = Field(ge=0, le=MAX_STEPS,
+                            description="Steps done: the `at` of the view the move was made on.")
     action: str = Field(max_length=MAX_ACTION_CHARS, description="An action id, as offered in `legal`.")
 
 
@@ -46,7 +68,7 @@ def _lessons(game: str) -> tuple[Tutorial, ...]:
 
 def _lesson(game: str, number: int) -> Tutorial:
     if game not in games.names():
-        raise Rejected("unknown_game", f"no game named {game!r}; the games are: "
+        raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                        f"{', '.join(games.names())}", status=404)
     found = _lessons(game)
     if not 1 <= number <= len(found):
@@ -103,8 +125,9 @@ def list_tutorials() -> list[dict[str, Any]]:
     return [lesson.summary_json() for game in games.names() for lesson in _lessons(game)]
 
 
-@router.get("/api/tutorials/{game}/{number}", summary="One tutorial: its introduction and every step")
-def get_tutorial(game: str, number: int) -> dict[str, Any]:
+@router.get("/api/tutorials/{game}/{number}", summary="One tutorial: its introduction and every step",
+            responses=refusals({**NO_TUTORIAL, **BROKEN}))
+def get_tutorial(game: GameName, number: TutorialNumber) -> dict[str, Any]:
     lesson = _lesson(game, number)
     walk, played = _walk(lesson, 0)
     played += _guarded(walk.play_to_end)
@@ -114,16 +137,18 @@ def get_tutorial(game: str, number: int) -> dict[str, Any]:
 
 
 @router.get("/api/tutorials/{game}/{number}/steps/{at}",
-            summary="The learner's view after `at` steps (and the opponent's scripted moves after them)")
-def tutorial_position(game: str, number: int,
+            summary="The learner's view after `at` steps (and the opponent's scripted moves after them)",
+            responses=refusals({**NO_STEP, **BROKEN}))
+def tutorial_position(game: GameName, number: TutorialNumber,
                       at: Annotated[int, PathParameter(ge=0, le=MAX_STEPS)]) -> dict[str, Any]:
     walk, played = _walk(_lesson(game, number), at)
     return view(walk, played)
 
 
 @router.post("/api/tutorials/{game}/{number}/moves",
-             summary="Try the learner's move: the tutorial's move goes ahead, another gets a hint")
-def tutorial_move(game: str, number: int, move: TutorialMove) -> dict[str, Any]:
+             summary="Try the learner's move: the tutorial's move goes ahead, another gets a hint",
+             responses=refusals({**NO_STEP, **NOT_YOUR_STEP, **BROKEN}))
+def tutorial_move(game: GameName, number: TutorialNumber, move: TutorialMove) -> dict[str, Any]:
     walk, _ = _walk(_lesson(game, number), move.at)
     if walk.done != move.at or walk.finished:
         raise Rejected("not_your_step", f"after {move.at} steps the learner has no move to make; the "
