@@ -49,7 +49,7 @@ function connect(connection, delay = 0) {
     ws.onclose = (event) => {
       connection.ws = null;
       connection.live = false;
-      if (event.code === 4404) return fail("This game is gone: the server has no such game (a game nobody plays expires).");
+      if (event.code === 4404) return fail(gone || "This game is gone: the server has no such game (a game nobody plays expires).");
       if (event.code === 4410) return fail("This game has expired: nobody played it for a long time.");
       if (event.code === 4429) {
         // Refused for a limit (too many connections, too fast): say so, and wait before trying again.
@@ -122,6 +122,7 @@ async function receive(connection, message) {
   } else if (message.type === "rematch") {
     if (meta) meta.rematch = message.game_id;
   } else if (message.type === "error") {
+    if (message.code === "unavailable_game") return fail(`This game cannot go on here: ${message.message}`);
     if (message.code === "bad_token") {
       // A token that opens nothing (an old or mistyped link): the server lets this
       // connection watch, and the page says so for as long as it is open.
@@ -137,7 +138,8 @@ async function receive(connection, message) {
       return;
     } else {
       console.warn("refused:", message.code, message.message);
-      problem = message.code === "bot_failed" ? "A bot could not move; the game waits." : "That move was not accepted; the table shows the game as it is.";
+      problem = message.code === "not_saved" ? "Your move was not saved (the server cannot write just now); try it again in a moment."
+        : "That move was not accepted; the table shows the game as it is.";
     }
   }
   draw();
