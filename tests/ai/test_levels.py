@@ -38,8 +38,7 @@ def test_play_help_names_the_levels_and_their_scores():
     assert "medium, the game's sensible player" in text
     assert "reconstruct 0.85 (+308 Elo)" in text
     assert "(in makuta: the sensible player, its judgement tuned over 56,000 games" in text
-    # Masks' figures were measured under its rules version 2; version 3 (issue #22) awaits them.
-    assert ("against medium: reconstruct 0.68 (+134 Elo), masks not measured yet, "
+    assert ("against medium: reconstruct 0.68 (+134 Elo), masks 0.86 (+311 Elo), "
             "makuta 0.71 (+153 Elo)") in text
 
 
