@@ -98,15 +98,20 @@ def test_a_hurried_or_searched_move_is_legal_for_the_seat_to_move(name):
         choose_action(f"legal-{name}", record, (seat + 1) % len(state.players), "hard", time.time() - 5.0)
 
 
+def play_until_the_bot_moves(ws, token: str) -> None:
+    """Say hello as seat 0 and take its first legal actions until the bot (seat 1) is to move."""
+    ws.send_json({"type": "hello", "token": token})
+    view = receive_view(ws)
+    while view["current_player"] == 0:
+        ws.send_json({"type": "act", "action": view["legal"][0]["id"]})
+        view = receive_view(ws)
+
+
 def test_the_health_check_counts_hard_moves_and_those_played_in_a_hurry(client):
     created = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "hard"}])
     before = client.get("/api/health").json()["bots"]
     with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
-        ws.send_json({"type": "hello", "token": created["seats"][0]["token"]})
-        view = receive_view(ws)
-        while view["current_player"] == 0:  # act until the bot is to move
-            ws.send_json({"type": "act", "action": view["legal"][0]["id"]})
-            view = receive_view(ws)
+        play_until_the_bot_moves(ws, created["seats"][0]["token"])
         receive_view(ws)  # the bot's move
     after = client.get("/api/health").json()["bots"]
     assert after["timed_moves"] > before["timed_moves"]
@@ -131,11 +136,7 @@ def test_a_bot_that_cannot_be_built_makes_its_game_unavailable_with_one_line(cli
     room = client.app.state.lobby.rooms[game_id]
     room.row.seats[1].level = "ismcts@999999999"  # past every source's bounds (ai/registry.py)
     with client.websocket_connect(f"/ws/games/{game_id}") as ws:
-        ws.send_json({"type": "hello", "token": created["seats"][0]["token"]})
-        view = receive_view(ws)
-        while view["current_player"] == 0:  # act until the bot is to move
-            ws.send_json({"type": "act", "action": view["legal"][0]["id"]})
-            view = receive_view(ws)
+        play_until_the_bot_moves(ws, created["seats"][0]["token"])
         while (message := ws.receive_json())["type"] != "error":
             pass
         assert message["code"] == "unavailable_game" and "ismcts@999999999" in message["message"]
