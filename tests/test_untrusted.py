@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matanui.engine.untrusted import hidden, printable, shortened
+from matanui.engine.untrusted import hidden, json_text_nests_deeper_than, printable, shortened
 
 
 def test_every_kind_of_terminal_control_is_written_as_its_escape():
@@ -32,3 +32,10 @@ def test_nothing_hidden_survives_and_nothing_else_changes(text):
 def test_a_long_value_is_quoted_by_its_start_and_length():
     assert shortened("x" * 1_000_000) == repr("x" * 60) + "… (1,000,000 characters)"
     assert shortened("pass") == "'pass'"
+
+
+def test_json_text_depth_counts_brackets_outside_strings_only():
+    assert not json_text_nests_deeper_than('{"a": "[[[[[[[[\\"{{{{{{"}', 2)
+    assert json_text_nests_deeper_than('{"a": [[[1]]]}', 3)
+    assert not json_text_nests_deeper_than('{"a": [[[1]]]}', 4)
+    assert json_text_nests_deeper_than("[" * 100_000, 4)  # no recursion, whatever the depth

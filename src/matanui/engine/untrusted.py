@@ -86,6 +86,32 @@ def nesting_deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
+def json_text_nests_deeper_than(text: str, limit: int) -> bool:
+    """Whether arrays and objects nest more than `limit` deep in the JSON `text`, brackets
+    inside strings not counted: checked before decoding a short message, whose decoding a few
+    thousand brackets would send past Python's recursion limit."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def longest_string(value: Any) -> str:
     """The longest string in `value` (dict keys included), or "" when there is none; `value`
     must nest no deeper than its caller has checked (`nesting_deeper_than`)."""

@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from matanui import games
 from matanui.engine.options import options_json_schema
-from matanui.engine.untrusted import first_hidden, hidden_ranges, printable
+from matanui.engine.untrusted import first_hidden, hidden_ranges, json_text_nests_deeper_than, printable
 
 from .bots import BOT_LEVELS
 
@@ -273,32 +273,6 @@ class History:
 ClientMessage = Hello | Act | History
 
 
-def _too_deep(raw: str) -> bool:
-    """Whether arrays and objects nest deeper than MAX_MESSAGE_DEPTH in this JSON text,
-    brackets inside strings not counted: checked before decoding, whose recursion a few
-    thousand brackets would exhaust."""
-    if raw.count("[") + raw.count("{") <= MAX_MESSAGE_DEPTH:
-        return False
-    depth, in_string, escaped = 0, False, False
-    for char in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_MESSAGE_DEPTH:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
 def _has_lone_surrogate(value: Any) -> bool:
     """Whether a decoded message holds text that is not Unicode: half of a surrogate pair,
     which JSON can write as an escape (\\ud800) and nothing can encode or print."""
@@ -319,7 +293,7 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE_BYTES:
         raise Rejected("too_large", f"the message is {size} bytes; at most {MAX_MESSAGE_BYTES} are allowed")
-    if _too_deep(raw):
+    if json_text_nests_deeper_than(raw, MAX_MESSAGE_DEPTH):
         raise Rejected("too_deep", f"the message has arrays or objects nested more than "
                        f"{MAX_MESSAGE_DEPTH} deep; messages are flat objects such as "
                        '{"type": "act", "action": "pass"}')
