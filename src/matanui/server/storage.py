@@ -124,10 +124,13 @@ class SeatRow:
     token_hash: str | None = None
     claimed: bool = False
     name: str | None = None  # the display name, given at creation or later (absent in older databases)
+    account: str | None = None  # the id of the account that holds this seat (None: anonymous)
+    replaced: bool = False  # a person's seat that a bot took over when their clock ran out
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
-                "claimed": self.claimed, "name": self.name}
+                "claimed": self.claimed, "name": self.name, "account": self.account,
+                "replaced": self.replaced}
 
     @property
     def bot(self) -> str:
@@ -387,6 +390,8 @@ class _StoredSeat(BaseModel):
     token_hash: str | None = None
     claimed: bool = False
     name: str | None = None
+    account: str | None = None
+    replaced: bool = False
 
 
 class _StoredGame(BaseModel):
@@ -492,13 +497,15 @@ def _check_sqlite_file(engine: Engine) -> None:
 
 
 def _add_missing_columns(engine: Engine) -> None:
-    """Bring a database made by an older version up to the tables above (new columns only)."""
-    present = {column["name"] for column in inspect(engine).get_columns("games")}
+    """Bring a database made by an older version up to the tables above (new nullable
+    columns only)."""
     with engine.begin() as db:
-        for column in games_table.columns:
-            if column.name not in present:
-                kind = column.type.compile(engine.dialect)
-                db.execute(text(f"ALTER TABLE games ADD COLUMN {column.name} {kind}"))
+        for table in metadata.sorted_tables:
+            present = {column["name"] for column in inspect(db).get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in present:
+                    kind = column.type.compile(engine.dialect)
+                    db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -507,3 +514,6 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+from . import users as _users  # noqa: E402,F401  (its table joins `metadata` before create_all)
