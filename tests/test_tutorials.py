@@ -89,8 +89,8 @@ def test_an_outcome_the_engine_does_not_reach_is_reported():
     lesson = tutorial("makuta", 1)
     wrong = dataclasses.replace(lesson.outcome[0], equals=["rahi:muaka:19"])
     problems = check(dataclasses.replace(lesson, outcome=(wrong, *lesson.outcome[1:])))
-    assert problems == [f"{lesson.source}: outcome 'out' (The Rahi Muaka (18) is out of the game): expected "
-                        "['rahi:muaka:19'], the engine has ['rahi:muaka:18']"]
+    assert problems == [f"{lesson.source}: outcome 'beaten' (The Rahi Muaka (18) is out of the game): "
+                        "expected ['rahi:muaka:19'], the engine has ['rahi:muaka:18']"]
 
 
 def test_a_position_outside_the_tutorial_is_refused():

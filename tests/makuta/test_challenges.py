@@ -76,7 +76,7 @@ def test_beating_a_rahi_removes_it_and_gives_another_turn():
         "Tahu beats the Rahi! It is removed from the board; Tahu takes another turn.",
         "Tahu's turn (white die)."]
     obs = state.observation(None)
-    assert "2,0" not in obs["rahi"] and obs["out"] == ["rahi:nui-rama:3"]
+    assert "2,0" not in obs["rahi"] and obs["beaten"] == ["rahi:nui-rama:3"]
     assert state.current_player == 0 and state.phase == "roll" and state.turn == 2
 
 

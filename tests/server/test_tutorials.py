@@ -20,7 +20,7 @@ def test_one_tutorial_shows_every_step_with_its_words_and_rule(client):
     last = lesson["steps"][-1]
     assert (last["seat"], last["action"], last["text"], last["teaches"]) == (
         0, "settle", "Add up: 4 + 25 = 29 against 18", "MAKUTA-WORKED-EXAMPLE")
-    assert lesson["outcome"][0] == {"says": "The Rahi Muaka (18) is out of the game", "path": "out",
+    assert lesson["outcome"][0] == {"says": "The Rahi Muaka (18) is out of the game", "path": "beaten",
                                     "equals": ["rahi:muaka:18"]}
 
 

@@ -13,10 +13,12 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event
+from .forfeits import FORFEIT_KINDS, forfeit_action
 from .record import Record, replay
 from .state import Game, State
 
 __all__ = [
+    "FORFEIT_KINDS",
     "BadSeat",
     "BadSetup",
     "DataFileError",
@@ -28,5 +30,6 @@ __all__ = [
     "RecordError",
     "State",
     "UnknownGame",
+    "forfeit_action",
     "replay",
 ]

@@ -12,7 +12,9 @@ implements the abstract hooks:
 - `current_player`, `is_over`, `winners`, `describe`, `_copy_into` (for `clone`).
 
 The kernel guards the contract against bad input once, for every game: `apply` refuses
-anything that is not a legal action string, `observation` and `determinize` anything that is
+anything that is not a legal action string or a forfeit (`resign:<seat>`, `timeout:<seat>`:
+engine/forfeits.py; a game that plays on without the seat overrides `_forfeit`, every game
+says how it ends in `_finish`), `observation` and `determinize` anything that is
 not a seat of this game, and an action that fails part-way is rolled back.
 """
 
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
+from .forfeits import forfeit_words, parse_forfeit
 from .options import Option, check_options
 from .untrusted import SHORT, shortened
 
@@ -159,6 +162,8 @@ class State(ABC):
     arrangement: dict[str, Any] | None
     history: list[str]
     rng: random.Random
+    # The seats that resigned or whose time ran out, in order (engine/forfeits.py).
+    out: list[int]
 
     # The move table for the current decision, or None when it must be rebuilt.
     _moves: dict[str, Any] | None
@@ -179,6 +184,7 @@ class State(ABC):
         self.history = []
         self.rng = random.Random(seed)
         self._moves = None
+        self.out = []
 
     # -- the decision ------------------------------------------------------------------
 
@@ -230,8 +236,7 @@ class State(ABC):
             raise IllegalAction(self._why_not_an_action(action))
         move = moves.get(action)  # move values are never None
         if move is None:
-            raise IllegalAction(self._why_illegal(action) if len(action) <= SHORT
-                                else self._why_too_long(action))
+            return self._apply_forfeit(action)
         self._moves = None
         self.history.append(action)
         try:
@@ -239,6 +244,60 @@ class State(ABC):
         except BaseException:
             self._roll_back()
             raise
+
+    # -- forfeits ----------------------------------------------------------------------
+
+    def may_forfeit(self, seat: int) -> bool:
+        """May `seat` resign (or be timed out) now: a seat of this game, still in play, in a
+        game that is not over. Whoever is to decide does not matter."""
+        return (type(seat) is int and 0 <= seat < len(self.players) and seat not in self.out
+                and not self.is_over)
+
+    def _apply_forfeit(self, action: str) -> list[Event]:
+        """`apply` for an action that is not legal: a forfeit carried out, else the reason
+        it is not legal. Off the hot path: ordinary actions never come here."""
+        forfeit = parse_forfeit(action) if len(action) <= SHORT else None
+        if forfeit is None:
+            raise IllegalAction(self._why_illegal(action) if len(action) <= SHORT
+                                else self._why_too_long(action))
+        kind, seat = forfeit
+        if not (seat is not None and self.may_forfeit(seat)):
+            raise IllegalAction(self._why_no_forfeit(action, seat))
+        self._moves = None
+        self.history.append(action)
+        try:
+            return self._forfeit(kind, seat)
+        except BaseException:
+            self._roll_back()
+            raise
+
+    def _why_no_forfeit(self, action: str, seat: int | None) -> str:
+        last = len(self.players) - 1
+        if seat is None or seat > last:
+            return (f"{action!r} names no seat of this game: a forfeit is `resign:<seat>` or "
+                    f"`timeout:<seat>` with a seat from 0 to {last}.")
+        if self.is_over:
+            return f"{action!r} is not possible: the game is over."
+        return f"{action!r} is not possible: {self.names[seat]} is out of this game already."
+
+    def in_play(self) -> list[int]:
+        """The seats still in play (not out), in seat order."""
+        return [seat for seat in range(len(self.players)) if seat not in self.out]
+
+    def _forfeit(self, kind: str, seat: int) -> list[Event]:
+        """Take `seat` out of the game. By default the game ends and every seat still in
+        play wins; a game where play can go on without the seat overrides this."""
+        self.out.append(seat)
+        left = self.in_play()
+        self._finish(left)
+        who = " and ".join(self.names[s] for s in left)
+        verb = "wins" if len(left) == 1 else "win"
+        return [Event(kind, f"{forfeit_words(kind, self.names[seat])}: {who} {verb} the game.",
+                      {"seat": seat, "winners": left})]
+
+    def _finish(self, winners: list[int]) -> None:
+        """End the game now with these winners (after a forfeit)."""
+        raise NotImplementedError
 
     def _roll_back(self) -> None:
         """Undo an action whose `_perform` failed part-way (a bug, or an interrupt): the state
@@ -254,6 +313,7 @@ class State(ABC):
         for action in self.history:
             before.apply(action)
         self.rng = before.rng
+        self.out = before.out
         before._copy_into(self)
 
     def _why_not_an_action(self, action: Any) -> str:
@@ -323,7 +383,9 @@ class State(ABC):
         """JSON-safe: all that `seat` may know and nothing more (None: spectators). A seat
         that is not one of this game's raises BadSeat: a seat taken from outside must never
         reach another seat's secrets (Python's `hand[-1]` would)."""
-        return self._observe(None if seat is None else self.seat_index(seat))
+        observation = self._observe(None if seat is None else self.seat_index(seat))
+        observation["out"] = list(self.out)
+        return observation
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state that agrees with `seat`'s observation, its hidden parts resampled
@@ -365,6 +427,7 @@ class State(ABC):
         other.options = self.options  # never mutated after creation
         other.arrangement = self.arrangement
         other.history = list(self.history)
+        other.out = list(self.out)
         other.rng = random.Random(0)  # a constant seed: seeding from the OS costs ~15 µs a clone
         other.rng.setstate(self.rng.getstate())
         other._moves = None

@@ -229,7 +229,7 @@ class MakutaEncoding(Encoding):
         self._faces(out["waiting"], obs["waiting"], self.all_faces, 4.0)
         bags = obs["bags"]
         out["bags"][:] = [bags[kind] / bound for kind, bound in zip(KIND_IDS, self.bag_bound, strict=True)]
-        self._faces(out["out"], obs["out"], self.rahi_faces, 4.0)
+        self._faces(out["out"], obs["beaten"], self.rahi_faces, 4.0)
         if obs["temple"]:
             for gate, colour in enumerate(obs["temple"]):
                 out["temple"][gate, self.colours.index(colour)] = 1

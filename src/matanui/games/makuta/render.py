@@ -163,8 +163,8 @@ def _table(game: MakutaGame, obs: dict[str, Any], island: Island) -> list[str]:
         lines.append(f"Makuta's temple, colour facing each gate: {facing}")
         if locks:
             lines.append("Locks: " + "; ".join(locks))
-    if obs["out"]:
-        lines.append(f"Rahi beaten: {len(obs['out'])}")
+    if obs["beaten"]:
+        lines.append(f"Rahi beaten: {len(obs['beaten'])}")
     return lines
 
 

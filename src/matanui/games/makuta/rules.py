@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.forfeits import forfeit_words
 from matanui.engine.options import Option, turn_limit
 
 from .components import (
@@ -136,7 +137,7 @@ class MakutaState(State):
         self.locks: dict[int, int] = {}  # gate -> lock token
         self.start: list[int] = []  # tokens face down on the start space
         self.cards: list[list[list[int]]] = [[[] for _ in CARD_KINDS] for _ in range(n)]
-        self.out: list[int] = []  # beaten Rahi, no longer in play
+        self.beaten: list[int] = []  # beaten Rahi, no longer in play
         self.known = [0] * len(game.kind)
         self.temple = 0
         self.forced = list(arrangement.get("dice", []))
@@ -207,6 +208,52 @@ class MakutaState(State):
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
+    def _finish(self, winners: list[int]) -> None:
+        (self.winner,) = winners  # the one Toa left in play
+        self.phase = OVER
+
+    def _forfeit(self, kind: str, seat: int) -> list[Event]:
+        """MAKUTA-FORFEIT: with two or more Toa left the game goes on without this one, whose
+        tokens go face down to the start space and whose pawn leaves the island; a decision
+        the Toa was part of passes on (see the ledger row). With one left, it wins."""
+        if len(self.players) - len(self.out) <= 2:
+            return super()._forfeit(kind, seat)
+        self.out.append(seat)
+        left = self._forfeited_tokens(seat)
+        events = [Event(kind, f"{forfeit_words(kind, self._who(seat))}: the game goes on "
+                        f"without {self._who(seat)}"
+                        + (", whose tokens are placed face down on the start space." if left
+                           else "."), {"seat": seat, "winners": []})]
+        if seat == self.turn_player:
+            self._drop_turn()
+            return self._end_turn(events)
+        if seat == self.decider:  # the player to the left of a loser: the next one decides
+            self.decider = self._left_of(self.victim)
+        elif seat == self.victim and self.phase == STEAL:  # nothing left to take: escape
+            return self._start_move(events)
+        return events
+
+    def _forfeited_tokens(self, seat: int) -> int:
+        """Put the Toa's tokens (its card's, and any it was still collecting) face down on
+        the start space; how many there were."""
+        tokens = [t for kind in CARD_KINDS for t in self.cards[seat][kind]]
+        if seat == self.turn_player:
+            tokens += self.queue
+            self.queue = []
+        for kind in CARD_KINDS:
+            self.cards[seat][kind] = []
+        for token in tokens:
+            self._to_start(token)
+        return len(tokens)
+
+    def _drop_turn(self) -> None:
+        """Undo what the turn left half done: a board drawn but not laid goes back on top
+        of the pile."""
+        if self.placing is not None:
+            self.pile.append(self.placing)
+            self.placing = None
+            self.placements = {}
+
     def _generate_moves(self) -> dict[str, Any]:
         phase = self.phase
         if phase == MOVE:
@@ -256,7 +303,7 @@ class MakutaState(State):
                 if node != here:
                     moves[f"to:{name}"] = ("to", node)
         elif phase == PUT:
-            taken = {p for s, p in enumerate(self.pawns) if s != self.victim}
+            taken = {p for s, p in enumerate(self.pawns) if s != self.victim and s not in self.out}
             for node, name in enumerate(self.island.names):
                 if node not in taken and not self._has_token(node):
                     moves[f"put:{name}"] = ("put", node)
@@ -305,8 +352,15 @@ class MakutaState(State):
         if node == self.start_node and self.start:
             return True
         me = self.turn_player
-        return (self.pawns.count(node) > (self.pawns[me] == node)
+        return (self._toa_at(node) > (self.pawns[me] == node)
                 and self._held(me, KANOHI, "steal") is not None)
+
+    def _toa_at(self, node: int) -> int:
+        """How many pawns of Toa still in play stand on `node`."""
+        count = self.pawns.count(node)
+        for seat in self.out:
+            count -= self.pawns[seat] == node
+        return count
 
     def _perform(self, move: tuple) -> list[Event]:
         # Which die an arranged roll meets shows only when it is rolled: an arranged roll
@@ -331,7 +385,7 @@ class MakutaState(State):
         return events
 
     def _end_turn(self, events: list[Event]) -> list[Event]:
-        return self._begin_turn((self.turn_player + 1) % len(self.players), events)
+        return self._begin_turn(self._left_of(self.turn_player), events)
 
     def _do_roll(self, move: tuple) -> list[Event]:
         self.path = [self.pawns[self.turn_player]]  # the turn's walk starts here
@@ -859,7 +913,7 @@ class MakutaState(State):
         if total > self.strength:
             # MAKUTA-RAHI-WIN, MAKUTA-RAHI-WIN-EXTRA-TURN, MAKUTA-RAHI-GUARDED
             token = self.rahi.pop(node)
-            self.out.append(token)
+            self.beaten.append(token)
             guarded = self.under.pop(node, [])
             events.append(Event("rahi_won", f"{self._who(me)} beats the Rahi! It is removed from "
                                 "the board" + (" and what it guarded is collected" if guarded
@@ -1034,8 +1088,13 @@ class MakutaState(State):
                 or (node == self.start_node and bool(self.start)))
 
     def _left_of(self, seat: int) -> int:
-        """MAKUTA-ORDER: the player to your left is the next seat clockwise."""
-        return (seat + 1) % len(self.players)
+        """MAKUTA-ORDER: the player to your left is the next seat clockwise still in play
+        (MAKUTA-FORFEIT)."""
+        n = len(self.players)
+        seat = (seat + 1) % n
+        while seat in self.out:
+            seat = (seat + 1) % n
+        return seat
 
     def _who(self, seat: int) -> str:
         return self.names[seat]
@@ -1127,8 +1186,7 @@ class MakutaState(State):
         if len(moves) != 1:
             return None
         me = self.decider
-        if self.phase == MOVE and self.cards[me][KANOHI] and any(
-                p == self.pawns[me] for s, p in enumerate(self.pawns) if s != me):
+        if self.phase == MOVE and self.cards[me][KANOHI] and self._toa_at(self.pawns[me]) > 1:
             return None
         return next(iter(moves))
 
@@ -1282,7 +1340,7 @@ class MakutaState(State):
             "cards": [{KIND_IDS[k]: [face(t) for t in card[k]] for k in CARD_KINDS}
                       for card in self.cards],
             "bags": {KIND_IDS[k]: len(bag) for k, bag in enumerate(self.bags)},
-            "out": [views[t] for t in self.out],
+            "beaten": [views[t] for t in self.beaten],
             "temple": temple,
             "challenge": challenge,
             "returning": KIND_IDS[self.return_kind] if self.phase == RETURN else None,
@@ -1384,7 +1442,7 @@ class MakutaState(State):
         other.locks = dict(self.locks)
         other.start = list(self.start)
         other.cards = [[list(k) for k in card] for card in self.cards]
-        other.out = list(self.out)
+        other.beaten = list(self.beaten)
         other.known = list(self.known)
         other.pawns = list(self.pawns)
         other.temple = self.temple
@@ -1445,8 +1503,8 @@ class MakutaState(State):
             for kind in CARD_KINDS:
                 for t in card[kind]:
                     put(t, f"card:{seat}")
-        for t in self.out:
-            put(t, "out")
+        for t in self.beaten:
+            put(t, "beaten")
         for t in self.queue:
             put(t, "in hand")
         return where

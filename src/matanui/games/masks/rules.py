@@ -278,6 +278,9 @@ class MasksState(State):
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
+    def _finish(self, winners: list[int]) -> None:
+        self._end(*winners)  # two seats: one is left after a forfeit
+
     def _generate_moves(self) -> dict[str, Any]:
         phase = self.phase
         if phase == TURN:

@@ -173,6 +173,10 @@ class ReconstructState(State):
     def winners(self) -> list[int]:
         return [] if self.winner is None else [self.winner]
 
+    def _finish(self, winners: list[int]) -> None:
+        (self.winner,) = winners  # two seats: one is left after a forfeit
+        self.phase = OVER
+
     def _generate_moves(self) -> dict[str, Any]:
         game = self.game
         me = self.current_player
