@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from .errors import IllegalAction
 
-# Each kind of forfeit, with how narration says that a seat took it.
 FORFEIT_KINDS = ("resign", "timeout")
+# Each kind's words as a decision (a replay's frame), beside the narration's (forfeit_words).
+FORFEIT_DECISIONS = {"resign": "Resign", "timeout": "Out of time"}
 
 
 def forfeit_action(kind: str, seat: int) -> str:

@@ -46,6 +46,7 @@ from .protocol import (
     History,
     JoinSeat,
     Rejected,
+    Resign,
     SeatToken,
     SetName,
     parse_message,
@@ -514,10 +515,13 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                 if isinstance(message, History):
                     connection.send(json.dumps(room.history(connection.seat, message.before)))
                     continue
-                assert isinstance(message, Act)
                 if connection.seat is None:
-                    raise Rejected("spectator", "spectators watch and cannot act; hello with a seat "
-                                   "token to play")
+                    raise Rejected("spectator", "spectators watch and cannot act or resign; hello "
+                                   "with a seat token to play")
+                if isinstance(message, Resign):
+                    await room.forfeit(connection.seat, "resign")
+                    continue
+                assert isinstance(message, Act)
                 await room.act(connection.seat, message.action, message.at)
             except Throttled as exc:
                 connection.send(json.dumps(exc.to_message()))

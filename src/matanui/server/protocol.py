@@ -270,7 +270,12 @@ class History:
     before: int
 
 
-ClientMessage = Hello | Act | History
+@dataclass(frozen=True)
+class Resign:
+    """The connection's seat resigns (hot-seat: each seat has its own connection)."""
+
+
+ClientMessage = Hello | Act | History | Resign
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -333,8 +338,11 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", "'before' must be the whole number of the log entry to "
                            "read back from (the welcome's 'log_from', then each answer's 'from')")
         return History(before)
-    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act' "
-                   "and 'history'")
+    if kind == "resign":
+        _only(data, {"type"})
+        return Resign()
+    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
+                   "'history' and 'resign'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

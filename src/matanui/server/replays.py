@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from matanui.engine import Event, Record, State, replay
+from matanui.engine.forfeits import FORFEIT_DECISIONS, parse_forfeit
 
 
 def setup_events(state: State) -> list[Event]:
@@ -31,9 +32,11 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
     frames = [{"action": None, "text": "Set-up", "events": [e.view(seat) for e in setup_events(step)],
                "observation": step.observation(seat)}]
     for action in full.actions:
-        actor = step.current_player
-        shown = over or seat == actor
-        text = step.describe(action) if shown else "decides."
+        forfeit = parse_forfeit(action)  # taken by its own seat, whoever was to decide; public
+        actor = step.current_player if forfeit is None else forfeit[1]
+        shown = over or seat == actor or forfeit is not None
+        text = FORFEIT_DECISIONS[forfeit[0]] if forfeit else step.describe(action) if shown \
+            else "decides."
         events = step.apply(action)
         frames.append({"action": action if shown else None, "actor": actor, "text": text,
                        "events": [e.view(seat) for e in events], "observation": step.observation(seat)})

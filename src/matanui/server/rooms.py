@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from matanui.engine import Event, Game, IllegalAction, Record, State, replay
+from matanui.engine import Event, Game, IllegalAction, Record, State, forfeit_action, replay
+from matanui.engine.forfeits import parse_forfeit
 
 from .bots import BotPool
 from .incidents import Incidents, where
@@ -163,7 +164,8 @@ class Room:
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.connections}
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
-                 "online": seat in online or s.kind == "bot", "name": s.name}
+                 "online": seat in online or s.kind == "bot", "name": s.name,
+                 "out": seat in self.state.out}
                 for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
@@ -324,42 +326,69 @@ class Room:
             if not by_server and action == state.response_window() and seat == state.current_player \
                     and (at is None or at == number):
                 return  # the window's own close lets it pass, at the same time as any other
-            if state.is_over:
-                raise Rejected("game_over", "the game is over; no more actions are taken (ask for a "
-                               "rematch instead)", status=409)
-            if at is not None and at != number:
-                raise Rejected("stale", f"you acted on the position after action {at}, but the game "
-                               f"is at action {number}; look at the new position and act again",
-                               status=409)
+            self._check_open(at)
             if seat != state.current_player:
                 raise Rejected("not_your_turn", f"it is {state.names[state.current_player]}'s decision, "
                                f"not yours (you play {state.names[seat]})", status=409)
             if not state.is_legal(action):
+                if parse_forfeit(action) is not None:
+                    raise Rejected("illegal", f"{action[:40]!r} is not an action to send: to resign, "
+                                   'send {"type": "resign"}', status=422)
                 try:
                     state.apply(action)  # raises IllegalAction, saying why, and changes nothing
                 except IllegalAction as exc:
                     raise Rejected("illegal", str(exc), status=422) from None
                 raise AssertionError(f"{action!r} was neither legal nor refused")
-            storage = self.backends.storage
-            now = time.time()
-            try:
-                await storage.run(storage.append_action, self.id, number + 1, action, now)
-            except ActionTaken:  # another server took this position: catch up, then refuse
-                await self._catch_up()
-                raise Rejected("stale", f"another action reached the game first at action {number}; "
-                               f"it is now at action {len(state.history)}: look at the new position "
-                               "and act again", status=409) from None
-            except StorageFailed as exc:  # nothing stored: nothing applied, nobody told
-                raise Rejected("not_saved", f"your move was not saved: the database failed "
-                               f"({exc.reason}); nothing was applied, so the game is as it was: try "
-                               "again in a while", status=503) from None
-            self.row.touched = now
-            events = state.apply(action)
-            await self._applied(events)
-            if state.is_over:  # a mark for expiry only: the record itself says the game is over
-                with contextlib.suppress(StorageFailed):
-                    await storage.run(storage.mark_finished, self.id)
+            await self._commit(action)
         self.wake()
+
+    async def forfeit(self, seat: int, kind: str) -> None:
+        """`seat` resigns, or its time ran out (`kind`: "resign" or "timeout"), whoever is to
+        decide: committed like any action (`resign:<seat>`, `timeout:<seat>`); Rejected when
+        the game is over or the seat is out already, and then nothing changes."""
+        async with self.lock:
+            self._check_open(None)
+            if not self.state.may_forfeit(seat):
+                raise Rejected("out", f"{self.state.names[seat]} is out of this game already "
+                               "(resigned or out of time); you can still watch", status=409)
+            await self._commit(forfeit_action(kind, seat))
+        self.wake()
+
+    def _check_open(self, at: int | None) -> None:
+        """Rejected unless the game goes on and, when `at` is given, the client saw its
+        latest position."""
+        number = len(self.state.history)
+        if self.state.is_over:
+            raise Rejected("game_over", "the game is over; no more actions are taken (ask for a "
+                           "rematch instead)", status=409)
+        if at is not None and at != number:
+            raise Rejected("stale", f"you acted on the position after action {at}, but the game "
+                           f"is at action {number}; look at the new position and act again",
+                           status=409)
+
+    async def _commit(self, action: str) -> None:
+        """Store, apply and broadcast an action already checked (under the room's lock)."""
+        state = self.state
+        number = len(state.history)
+        storage = self.backends.storage
+        now = time.time()
+        try:
+            await storage.run(storage.append_action, self.id, number + 1, action, now)
+        except ActionTaken:  # another server took this position: catch up, then refuse
+            await self._catch_up()
+            raise Rejected("stale", f"another action reached the game first at action {number}; "
+                           f"it is now at action {len(state.history)}: look at the new position "
+                           "and act again", status=409) from None
+        except StorageFailed as exc:  # nothing stored: nothing applied, nobody told
+            raise Rejected("not_saved", f"your move was not saved: the database failed "
+                           f"({exc.reason}); nothing was applied, so the game is as it was: try "
+                           "again in a while", status=503) from None
+        self.row.touched = now
+        events = state.apply(action)
+        await self._applied(events)
+        if state.is_over:  # a mark for expiry only: the record itself says the game is over
+            with contextlib.suppress(StorageFailed):
+                await storage.run(storage.mark_finished, self.id)
 
     async def catch_up(self) -> None:
         """Apply and broadcast the actions another server process stored for this game since
