@@ -8,6 +8,7 @@
 // offers a choice; the end is a dialog from the viewer's side.
 import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { showEnd } from "./end.js";
+import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
 
 const gameId = location.pathname.split("/")[2];
@@ -247,6 +248,7 @@ function draw() {
   }));
   drawLastMove();
   drawTurn(current, connection, legal, act);
+  drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   const naming = document.querySelector(".seat-name");
   if (!naming && !current.over) {
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
@@ -361,7 +363,7 @@ function drawOver(connection, current) {
 function openEnd(current, connection) {
   showEnd($("end"), {
     viewer: connection.seat, winners: current.winners, name, obs: current.observation,
-    why: [...connection.log].reverse().find((e) => e.kind === "win" || e.kind === "draw_game")?.text || "",
+    why: [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "",
     ...(view.summary ? view.summary(current.observation, book) : { figures: [], turns: null }),
     minutes: meta.created ? Math.max(1, Math.round(((meta.finished || Date.now() / 1000) - meta.created) / 60)) : null,
     buttons: endButtons(connection), players: current.observation.players.length,
