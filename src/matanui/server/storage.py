@@ -514,6 +514,3 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
-
-
-from . import users as _users  # noqa: E402,F401  (its table joins `metadata` before create_all)
