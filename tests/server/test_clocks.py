@@ -5,8 +5,6 @@ and on a second instance, computed from the times the actions were stored."""
 from __future__ import annotations
 
 import os
-import random
-import secrets
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -17,13 +15,12 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matanui import engine, games
+from matanui import engine
 from matanui.server import create_app
-from matanui.server.clocks import Decision, clock, turn_of
+from matanui.server.clocks import Decision, clock
 from matanui.server.quotas import Limits
-from matanui.server.rooms import token_hash
-from matanui.server.storage import GameRow, SeatRow, Storage
 
+from .clocked import stored_game
 from .conftest import ROOMY
 from .helpers import TEST_HOSTS, create, receive_view
 
@@ -133,34 +130,6 @@ def test_a_move_through_the_server_starts_the_next_clock_at_its_stored_time(clie
 
 
 # -- running out: a stored game whose person has been deciding for `ago` seconds --------------
-
-
-def stored_game(url: str, pace: dict[str, Any], ago: float, seed: int = 3) -> tuple[str, list[str], int]:
-    """A two-person Reconstruct game in the database at `url`, played at random until a person
-    who has decided before is deciding again, for `ago` seconds now (every earlier move took no
-    time): its id, the seats' tokens, and the seat deciding."""
-    state = games.get("reconstruct").new_game(seed, ["tahu", "gali"], {})
-    start, rng, decided = state.record(), random.Random(seed), set()
-    while True:
-        seat, by_rule = turn_of(state)
-        if not by_rule and seat in decided:
-            break
-        if not by_rule:
-            decided.add(seat)
-        state.apply(rng.choice(state.legal_actions()))
-    tokens = [secrets.token_urlsafe(8) for _ in range(2)]
-    game_id = secrets.token_urlsafe(6)
-    storage = Storage(url)
-    try:
-        storage.create_game(GameRow(id=game_id, record=start, pace=pace, public=False, hotseat=False,
-                                    seats=[SeatRow("human", token_hash=token_hash(t), claimed=True)
-                                           for t in tokens], created=time.time() - 1000))
-        for number, action in enumerate(state.history, start=1):
-            last = number == len(state.history)
-            storage.append_action(game_id, number, action, time.time() - (ago if last else 1000))
-    finally:
-        storage.close()
-    return game_id, tokens, seat
 
 
 def welcome_of(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:

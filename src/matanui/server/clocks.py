@@ -212,6 +212,7 @@ async def replace_seat(room: Room, seat: int) -> None:
             raise Rejected("not_saved", f"the bot could not take the seat: the database failed "
                            f"({exc.reason}); nothing changed: try again in a while", status=503) from None
     room.announce_seats()
+    room.broadcast_all({"type": "clock", "clock": room_clock(room)})  # nothing has run out now
     room.wake()
 
 
