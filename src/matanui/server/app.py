@@ -12,7 +12,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import fastapi_offline
 from fastapi import Body, FastAPI, Header, Query, Request, Response, WebSocket
@@ -31,7 +31,7 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
-from . import catalog, rules_page, tutorials
+from . import catalog, clocks, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -41,6 +41,7 @@ from .protocol import (
     MAX_SEATS,
     MAX_TOKEN_CHARS,
     Act,
+    ClockChoice,
     CreateGame,
     Hello,
     History,
@@ -187,7 +188,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            declare_common(FastAPI.openapi(app))
+            clocks.document_least_move(declare_common(FastAPI.openapi(app)), limits.least_move_seconds)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -322,22 +323,24 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                                         "before")] = None,
         game: Annotated[str | None, Query(max_length=32, json_schema_extra={"enum": games.names()},
                                           description="Only the games of this game id")] = None,
+        pace: Annotated[Literal["realtime", "turn_based", "untimed"] | None,
+                        Query(description="Only the games of this pace")] = None,
     ) -> list[dict[str, Any]]:
         limit = limit or min(DEFAULT_PAGE, limits.page_size)
         if limit > limits.page_size:
             raise Rejected("bad_request", f"limit: at most {limits.page_size} games a page; follow "
                            "the Link header for more", status=422)
-        page, more = lobby_of(request).listing(limit, before, game)
+        page, more = lobby_of(request).listing(limit, before, game, pace=pace)
         if more is not None:
-            only = f"&game={game}" if game else ""
+            only = (f"&game={game}" if game else "") + (f"&pace={pace}" if pace else "")
             response.headers["Link"] = f'</api/games?limit={limit}{only}&before={more}>; rel="next"'
         return page
 
     @app.post("/api/games", status_code=201, response_model=CreatedGame,
               summary="Create a game; the answer holds each human seat's secret invite link",
               responses=refusals({404: "unknown_data: this server offers no such data pack for the game",
-                                  422: "bad_request, bad_game: the game, its seats, options or seed "
-                                       "are not allowed (the message says what is)",
+                                  422: "bad_request, bad_game, bad_pace: the game, its seats, options, "
+                                       "seed or pace are not allowed (the message says what is)",
                                   **NEW_GAME_LIMITS}))
     async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
         room, tokens = await lobby_of(request).create(spec, client_of(request))
@@ -514,6 +517,9 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                                    "new connection to change seat")
                 if isinstance(message, History):
                     connection.send(json.dumps(room.history(connection.seat, message.before)))
+                    continue
+                if isinstance(message, ClockChoice):
+                    await clocks.choose(room, connection.seat, message)
                     continue
                 if connection.seat is None:
                     raise Rejected("spectator", "spectators watch and cannot act or resign; hello "

@@ -24,6 +24,7 @@ from matanui.engine import Game, MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
 
+from . import clocks
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
 from .replays import replay_text
@@ -90,12 +91,13 @@ class Lobby:
     def _rebuild(self, row: GameRow, wake: bool = True) -> Room | None:
         """Open a stored game's room, its state rebuilt from its record (None: not served);
         `wake` lets its bot move if one is to."""
+        turns: list[tuple[int | None, bool]] = []
         try:
-            state, events = build(row.record)
+            state, events = build(row.record, turns=turns)
         except MatanuiError as exc:  # e.g. made with older rules: kept in the database, not served
             self._unavailable(DamagedRow(row.id, f"its record does not replay: {exc}"))
             return None
-        return self._open(row, state, events, wake=wake)
+        return self._open(row, state, events, wake=wake, turns=turns)
 
     def _unavailable(self, problem: DamagedRow, at: str | None = None) -> None:
         """A stored game that cannot be served (its row or record is damaged, it was made with
@@ -141,10 +143,13 @@ class Lobby:
         return self.room(game_id)
 
     def _open(self, row: GameRow, state: Any, events: list[Any], owner: str | None = None,
-              wake: bool = True) -> Room:
-        room = self.rooms[row.id] = Room(row, state, events, self.backends, self._cannot_serve, owner)
+              wake: bool = True, turns: list[tuple[int | None, bool]] | None = None) -> Room:
+        room = self.rooms[row.id] = Room(row, state, events, self.backends, self._cannot_serve, owner,
+                                         turns)
         if wake:
             room.wake()
+        else:  # every instance tells its own connections when a clock runs out
+            clocks.watch(room)
         return room
 
     async def stop(self) -> None:
@@ -187,8 +192,9 @@ class Lobby:
                         "expires); GET /api/games lists them", status=404)
 
     def listing(self, limit: int, before: str | None, game: str | None = None,
-                now: float | None = None) -> tuple[list[dict[str, Any]], str | None]:
-        """One page of games (of `game` only, when named): unfinished ones newest first, then
+                now: float | None = None, pace: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of games (of `game` only, when named; of that `pace` kind only, when
+        named): unfinished ones newest first, then
         finished ones newest first, starting after the cursor `before`; and the cursor of the
         next page (None: no more). A game past its expiry is not listed, even before the next
         sweep closes it."""
@@ -197,7 +203,8 @@ class Lobby:
                            f"{', '.join(games.names())}", status=422)
         now = time.time() if now is None else now
         rooms: Any = (room for room in self.rooms.values()
-                      if (game is None or room.state.game.name == game) and (room.expires() or now) >= now)
+                      if (game is None or room.state.game.name == game)
+                      and (pace is None or room.row.pace["kind"] == pace) and (room.expires() or now) >= now)
         if before is not None:
             start = _after(before)
             rooms = (room for room in rooms if _order(room) > start)
@@ -236,7 +243,8 @@ class Lobby:
                              token_hash=token_hash(token) if token else None, name=seat.name)
                      for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                          public="open" in kinds, hotseat=spec.hotseat)
+                          public="open" in kinds, hotseat=spec.hotseat,
+                          pace=clocks.pace_of(spec, self.backends.limits.least_move_seconds))
             await self._store(row)
         return self._open(row, state, _setup_events(state), client), tokens
 
@@ -343,7 +351,7 @@ class Lobby:
                                       names=[s.name for s in room.row.seats])
             seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                          public=room.row.public, hotseat=room.row.hotseat)
+                          public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace))
             await self._store(row)
         room.row.rematch = row.id
         storage = self.backends.storage

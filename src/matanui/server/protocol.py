@@ -171,6 +171,50 @@ def _whole_number(value: Any) -> Any:
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
 
 
+# A game's pace (docs/protocol.md, "Pace and clocks"): its bounds, in seconds. The least move
+# time of a real-time game is the server's (Limits.least_move_seconds, REALTIME_LEAST_MOVE
+# unless a test lowers it): the lobby checks it, and the OpenAPI document states it.
+REALTIME_LEAST_MOVE = 10
+REALTIME_MOST_MOVE = 3600
+MOST_BANK = 3600
+TURN_BASED_LEAST_MOVE = 3600
+TURN_BASED_MOST_MOVE = 7 * 86400
+
+
+class RealTime(BaseModel):
+    """A clock per move, and a bank each seat draws on when a move takes longer."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["realtime"]
+    # Its least is the server's (the lobby checks it, the document states it: clocks.py).
+    move_seconds: WholeNumber = Field(120, le=REALTIME_MOST_MOVE, description=(
+        f"Seconds for each move: {REALTIME_LEAST_MOVE} (10 s) to {REALTIME_MOST_MOVE} (1 h)."))
+    bank_seconds: WholeNumber = Field(300, ge=0, le=MOST_BANK, description=(
+        f"Each seat's bank, spent when a move takes longer: 0 to {MOST_BANK} (1 h)."))
+
+
+class TurnBased(BaseModel):
+    """A long clock per move (a day, say), no bank: play over days."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["turn_based"]
+    move_seconds: WholeNumber = Field(86400, ge=TURN_BASED_LEAST_MOVE, le=TURN_BASED_MOST_MOVE, description=(
+        f"Seconds for each move: {TURN_BASED_LEAST_MOVE} (1 h) to {TURN_BASED_MOST_MOVE} (7 days)."))
+
+
+class Untimed(BaseModel):
+    """No clock: the game waits for each player as long as it takes."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    kind: Literal["untimed"]
+
+
+Pace = Annotated[RealTime | TurnBased | Untimed, Field(discriminator="kind")]
+
+
 def _whole_numbers(options: dict[str, Any]) -> dict[str, Any]:
     return {name: _whole_number(value) for name, value in options.items()}
 
@@ -205,6 +249,10 @@ class CreateGame(BaseModel):
         "The hash of a data pack the server offers for this game (GET /api/catalog lists them "
         "under `packs`); omit for the built-in data."))
     hotseat: bool = Field(False, description="All people share one screen (one link for all).")
+    pace: Pace | None = Field(None, description=(
+        "How long each move may take (docs/protocol.md, Pace and clocks). Omit for the default: "
+        "untimed where every seat is the creator's (alone against bots, hot-seat, bots only), "
+        "else real-time, 120 s a move and a 300 s bank."))
     public: bool = Field(False, description=(
         'Anyone in the lobby may take an "open" seat. A shorthand for clients that name no open '
         'seat: every "human" seat after the first (the creator\'s) is offered open.'))
@@ -275,7 +323,16 @@ class Resign:
     """The connection's seat resigns (hot-seat: each seat has its own connection)."""
 
 
-ClientMessage = Hello | Act | History | Resign
+@dataclass(frozen=True)
+class ClockChoice:
+    """What the other players do with a seat whose clock ran out: "expel" (it loses: the
+    engine's timeout forfeit) or "replace" (a bot takes the seat)."""
+
+    choice: Literal["expel", "replace"]
+    seat: int
+
+
+ClientMessage = Hello | Act | History | Resign | ClockChoice
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -341,8 +398,15 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "resign":
         _only(data, {"type"})
         return Resign()
+    if kind in ("expel", "replace"):
+        _only(data, {"type", "seat"})
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+            raise Rejected("bad_message", f"'seat' must be the number of the seat whose clock ran "
+                           f"out (0 to {MAX_SEATS - 1})")
+        return ClockChoice(kind, seat)
     raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
-                   "'history' and 'resign'")
+                   "'history', 'resign', 'expel' and 'replace'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -24,7 +24,7 @@ from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from .protocol import Rejected
+from .protocol import REALTIME_LEAST_MOVE, Rejected
 
 TOO_MANY = 4429  # WebSocket close code: a limit of this page (the reason says which)
 EXPIRED = 4410  # WebSocket close code: the game expired, nobody played it for too long
@@ -50,6 +50,7 @@ class Limits:
     sweep_every: float = 60.0  # seconds between looks for expired games
     page_size: int = 200  # most games one GET /api/games answers
     hellos_per_minute: int = 60  # WebSocket hellos (each answered by a welcome) of one client
+    least_move_seconds: int = REALTIME_LEAST_MOVE  # a real-time game's shortest move (tests lower it)
 
 
 class Throttled(Rejected):

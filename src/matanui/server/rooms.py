@@ -27,6 +27,7 @@ from typing import Any
 from matanui.engine import Event, Game, IllegalAction, Record, State, forfeit_action, replay
 from matanui.engine.forfeits import parse_forfeit
 
+from . import clocks
 from .bots import BotPool
 from .incidents import Incidents, where
 from .peers import Peers, Solo
@@ -68,12 +69,16 @@ def _with_seat(seats: list[SeatRow], seat: int, **changes: Any) -> list[SeatRow]
     return [replace(row, **changes) if i == seat else row for i, row in enumerate(seats)]
 
 
-def build(record: Record, game: Game | None = None) -> tuple[State, list[Event]]:
+def build(record: Record, game: Game | None = None,
+          turns: list[tuple[int | None, bool]] | None = None) -> tuple[State, list[Event]]:
     """The state a record describes and every event since its set-up (the log a client is
-    sent); the game is found by the record's name and data pack, unless given."""
+    sent); the game is found by the record's name and data pack, unless given. `turns`, if
+    given, gets who decided each action (clocks.turn_of)."""
     state = replay(replace(record, actions=[]), game=game)
     events = setup_events(state)
     for action in record.actions:
+        if turns is not None:
+            turns.append(clocks.turn_of(state))
         events += state.apply(action)
     return state, events
 
@@ -131,7 +136,8 @@ def _failed_at(exc: BaseException) -> str:
 
 class Room:
     def __init__(self, row: GameRow, state: State, events: list[Event], backends: Backends,
-                 unservable: Unservable, owner: str | None = None) -> None:
+                 unservable: Unservable, owner: str | None = None,
+                 turns: list[tuple[int | None, bool]] | None = None) -> None:
         self.row = row
         self.unservable = unservable
         self.owner = owner  # the address that created it (None: loaded at start)
@@ -142,6 +148,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
+        self.turns = turns or []  # who decided each action (clocks.turn_of), beside row.times
+        self.clock_task: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -165,7 +173,7 @@ class Room:
         online = {c.seat for c in self.connections}
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
                  "online": seat in online or s.kind == "bot", "name": s.name,
-                 "out": seat in self.state.out}
+                 "out": seat in self.state.out, "replaced": s.replaced}
                 for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
@@ -247,7 +255,8 @@ class Room:
                 "players": list(state.players), "options": state.options, "seats": self.seats_public(),
                 "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
                 "public": self.row.public, "winners": state.winners, "created": self.row.created,
-                "rematch": self.row.rematch, "data": state.game.data}
+                "rematch": self.row.rematch, "data": state.game.data, "pace": self.row.pace,
+                "to_move": state.current_player}
 
     # -- what a connection sees --------------------------------------------------------
 
@@ -261,7 +270,8 @@ class Room:
                 "observation": state.observation(seat), "legal": legal_entries(state) if deciding else [],
                 "gestures": state.gestures(seat) if deciding else {},
                 "events": [e.view(seat) for e in events], "over": state.is_over,
-                "winners": state.winners, "closes_at": self.window_closes()}
+                "winners": state.winners, "closes_at": self.window_closes(),
+                "clock": clocks.room_clock(self)}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         """Everything a (re)connecting client needs: the game, its seats, the view, and the
@@ -316,10 +326,12 @@ class Room:
 
     # -- acting ------------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str, at: int | None, by_server: bool = False) -> None:
+    async def act(self, seat: int, action: str, at: int | None, by_server: bool = False,
+                  forfeit: bool = False) -> None:
         """Check, commit, apply and broadcast one action of `seat`; Rejected changes nothing.
         A person's pass at a response window is taken when the window closes, not sooner
-        (`by_server`: the server's own turn, which is never held)."""
+        (`by_server`: the server's own turn, which is never held). A `forfeit` (the engine's
+        resign or timeout of `seat`) is taken whoever is to decide."""
         async with self.lock:
             state = self.state
             number = len(state.history)
@@ -327,6 +339,9 @@ class Room:
                     and (at is None or at == number):
                 return  # the window's own close lets it pass, at the same time as any other
             self._check_open(at)
+            if not by_server and self.row.seats[seat].kind == "bot":
+                raise Rejected("replaced", f"a bot plays {state.names[seat]} now (the clock ran out "
+                               "and it took the seat); you are watching", status=409)
             if seat != state.current_player:
                 raise Rejected("not_your_turn", f"it is {state.names[state.current_player]}'s decision, "
                                f"not yours (you play {state.names[seat]})", status=409)
@@ -342,12 +357,13 @@ class Room:
             await self._commit(action)
         self.wake()
 
-    async def forfeit(self, seat: int, kind: str) -> None:
+    async def forfeit(self, seat: int, kind: str, at: int | None = None) -> None:
         """`seat` resigns, or its time ran out (`kind`: "resign" or "timeout"), whoever is to
         decide: committed like any action (`resign:<seat>`, `timeout:<seat>`); Rejected when
-        the game is over or the seat is out already, and then nothing changes."""
+        the game is over, the seat is out already or (given `at`) the position moved on, and
+        then nothing changes."""
         async with self.lock:
-            self._check_open(None)
+            self._check_open(at)
             if not self.state.may_forfeit(seat):
                 raise Rejected("out", f"{self.state.names[seat]} is out of this game already "
                                "(resigned or out of time); you can still watch", status=409)
@@ -384,7 +400,7 @@ class Room:
                            f"({exc.reason}); nothing was applied, so the game is as it was: try "
                            "again in a while", status=503) from None
         self.row.touched = now
-        events = state.apply(action)
+        events = self._apply(action, now)
         await self._applied(events)
         if state.is_over:  # a mark for expiry only: the record itself says the game is over
             with contextlib.suppress(StorageFailed):
@@ -398,13 +414,19 @@ class Room:
 
     async def _catch_up(self) -> None:
         storage = self.backends.storage
-        actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
+        actions = await storage.run(storage.timed_actions_after, self.id, len(self.state.history))
         if actions:
-            events = [event for action in actions for event in self.state.apply(action)]
+            events = [event for action, at in actions for event in self._apply(action, at)]
             # Stored elsewhere a moment ago: a response window it opened counts from now here
             # (a little late, never early: a window may not close before its time).
             self.row.touched = time.time()
             await self._applied(events)
+
+    def _apply(self, action: str, at: float | None) -> list[Event]:
+        """Apply one stored action (stored at `at`), noting who decided it for the clocks."""
+        self.turns.append(clocks.turn_of(self.state))
+        self.row.times.append(at)
+        return self.state.apply(action)
 
     async def _applied(self, events: list[Event]) -> None:
         """Actions are applied to the state: keep their events and tell every connection; a
@@ -420,9 +442,11 @@ class Room:
         """Take in what another instance stored for this game (`row`, read just now): its new
         actions, seats and rematch; tell the connections, and wake a bot if one is to move."""
         async with self.lock:
-            actions = row.record.actions[len(self.state.history):]
-            if actions:
-                await self._applied([event for action in actions for event in self.state.apply(action)])
+            done = len(self.state.history)
+            if row.record.actions[done:]:
+                await self._applied([event for action, at in zip(row.record.actions[done:], row.times[done:],
+                                                                 strict=True)
+                                     for event in self._apply(action, at)])
                 self.row.touched = row.touched
             if [s.to_dict() for s in row.seats] != [s.to_dict() for s in self.row.seats]:
                 self.row.seats = row.seats
@@ -467,6 +491,7 @@ class Room:
         """Start the server's turns if it is to decide and is not at it already."""
         if self.server_waiting():
             self.bot_task = asyncio.create_task(self._server_turns(), name=f"bots-{self.id}")
+        clocks.watch(self)
 
     async def _server_turns(self) -> None:
         if not await self.backends.peers.may_run_bots(self.id):
@@ -533,5 +558,6 @@ class Room:
         if self.bot_task is not None:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)
+        await clocks.stop(self)
         await self.backends.peers.release(self.id)
 

@@ -64,7 +64,7 @@ from matanui.engine import MatanuiError, Record, RecordError
 from matanui.engine.untrusted import printable
 
 from .incidents import Incidents
-from .protocol import Rejected
+from .protocol import Pace, Rejected
 
 T = TypeVar("T")
 log = logging.getLogger("matanui.server")
@@ -74,6 +74,7 @@ log = logging.getLogger("matanui.server")
 # that an instance nobody writes to is not kept out of a load balancer for ever).
 FAILURE_MEMORY = 30.0
 
+UNTIMED = {"kind": "untimed"}  # the pace of a game stored before games had one
 CHANNEL = "matanui_games"  # PostgreSQL: each write to a game notifies "<instance> <game id>"
 
 metadata = MetaData()
@@ -96,6 +97,7 @@ games_table = Table(
     Column("rematch", String(32), nullable=True),
     Column("touched", Float, nullable=True),  # time of the latest action (NULL: none yet)
     Column("data", JSON, nullable=True),  # the data pack played: {"name", "hash"}; NULL: built in
+    Column("pace", JSON, nullable=True),  # {"kind", "move_seconds", "bank_seconds"}; NULL: untimed
 )
 
 actions_table = Table(
@@ -104,6 +106,7 @@ actions_table = Table(
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("number", Integer, primary_key=True),  # 1-based, in the order applied
     Column("action", Text, nullable=False),
+    Column("at", Float, nullable=True),  # when it was stored (the clocks); NULL in older databases
 )
 
 probes_table = Table(  # the health check's write: one row per server instance, rewritten
@@ -151,6 +154,8 @@ class GameRow:
     finished: bool = False
     rematch: str | None = None
     touched: float | None = None  # time of the latest action; None before the first
+    pace: dict[str, Any] = field(default_factory=lambda: dict(UNTIMED))  # protocol.Pace as JSON
+    times: list[float | None] = field(default_factory=list)  # when each action was stored
 
     @property
     def active(self) -> float:
@@ -269,7 +274,7 @@ class Storage:
                 id=row.id, game=record.game, rules_version=record.rules_version, seed=record.seed,
                 players=record.players, options=record.options, arrangement=record.arrangement,
                 seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
-                created=row.created, finished=False, rematch=None, data=record.data,
+                created=row.created, finished=False, rematch=None, data=record.data, pace=row.pace,
             ))
             self._changed(db, row.id)
 
@@ -279,7 +284,7 @@ class Storage:
         another process committed an action at `number` first."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action))
+                db.execute(insert(actions_table).values(game_id=game_id, number=number, action=action, at=at))
                 db.execute(update(games_table).where(games_table.c.id == game_id).values(touched=at))
                 self._changed(db, game_id)
         except IntegrityError:
@@ -331,6 +336,15 @@ class Storage:
                                    .where(actions.game_id == game_id, actions.number > count)
                                    .order_by(actions.number)))
 
+    def timed_actions_after(self, game_id: str, count: int) -> list[tuple[str, float | None]]:
+        """A game's stored actions after its first `count`, in order, each with when it was
+        stored (None: by an older matanui)."""
+        actions = actions_table.c
+        with self.engine.connect() as db:
+            return [(action, at) for action, at in db.execute(
+                select(actions.action, actions.at).where(actions.game_id == game_id, actions.number > count)
+                .order_by(actions.number))]
+
     def load_game(self, game_id: str, now: float, unstarted_ttl: float, started_ttl: float) -> GameRow | None:
         """One stored game with its actions, unless it is unknown or has expired; DamagedRow
         if its row cannot be read."""
@@ -340,12 +354,12 @@ class Storage:
                 games.id == game_id, _unexpired(now, unstarted_ttl, started_ttl))).mappings().first()
         return None if row is None else _game_row(row, self._numbered_actions(game_id))
 
-    def _numbered_actions(self, game_id: str) -> list[tuple[int, str]]:
-        """A game's stored actions with their numbers, in order."""
+    def _numbered_actions(self, game_id: str) -> list[tuple[int, str, float | None]]:
+        """A game's stored actions with their numbers and times, in order."""
         actions = actions_table.c
         with self.engine.connect() as db:
-            return [(number, action) for number, action in db.execute(
-                select(actions.number, actions.action).where(actions.game_id == game_id)
+            return [(number, action, at) for number, action, at in db.execute(
+                select(actions.number, actions.action, actions.at).where(actions.game_id == game_id)
                 .order_by(actions.number))]
 
     def load_games(self, now: float, unstarted_ttl: float,
@@ -357,13 +371,14 @@ class Storage:
         games = games_table.c
         kept = select(games.id).where(_unexpired(now, unstarted_ttl, started_ttl))
         with self.engine.connect() as db:
-            actions: dict[str, list[tuple[int, str]]] = {}
-            for game_id, number, action in db.execute(
-                select(actions_table.c.game_id, actions_table.c.number, actions_table.c.action)
+            actions: dict[str, list[tuple[int, str, float | None]]] = {}
+            for game_id, number, action, at in db.execute(
+                select(actions_table.c.game_id, actions_table.c.number, actions_table.c.action,
+                       actions_table.c.at)
                 .where(actions_table.c.game_id.in_(kept))
                 .order_by(actions_table.c.game_id, actions_table.c.number)
             ):
-                actions.setdefault(game_id, []).append((number, action))
+                actions.setdefault(game_id, []).append((number, action, at))
             rows = db.execute(select(*_raw_columns()).where(games.id.in_(kept))
                               .order_by(games.created)).mappings().all()
         loaded, damaged = [], []
@@ -412,6 +427,7 @@ class _StoredGame(BaseModel):
     finished: bool
     rematch: str | None
     touched: float | None
+    pace: Json[Pace] | None
 
 
 def _raw_columns() -> list[Any]:
@@ -420,7 +436,7 @@ def _raw_columns() -> list[Any]:
     return [cast(c, Text).label(c.name) if c.name in JSON_COLUMNS else c for c in games_table.columns]
 
 
-def _game_row(row: Any, numbered: list[tuple[int, str]]) -> GameRow:
+def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRow:
     """A games row and its numbered actions as a GameRow; DamagedRow if any of it is not as
     stored."""
     game_id = str(row["id"])
@@ -443,18 +459,20 @@ def _game_row(row: Any, numbered: list[tuple[int, str]]) -> GameRow:
     record.names = [seat.name for seat in seats]
     return GameRow(id=stored.id, record=record, seats=seats, public=stored.public,
                    hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
-                   rematch=stored.rematch, touched=stored.touched)
+                   rematch=stored.rematch, touched=stored.touched,
+                   pace=stored.pace.model_dump() if stored.pace else dict(UNTIMED),
+                   times=[at for _, _, at in numbered])
 
 
-def _in_order(game_id: str, numbered: list[tuple[int, str]]) -> list[str]:
+def _in_order(game_id: str, numbered: list[tuple[int, str, float | None]]) -> list[str]:
     """The actions, which must be numbered 1 to n: served with a gap, a game would be another
     game, its next move stored under a number behind the gap, and after a restart it would
     not replay (every move since lost). DamagedRow names the first number missing."""
-    for expected, (number, _) in enumerate(numbered, start=1):
+    for expected, (number, *_) in enumerate(numbered, start=1):
         if number != expected:
             raise DamagedRow(game_id, f"its stored actions must be numbered from 1 without a gap, but "
                              f"action {expected} is missing (the next stored is number {number})")
-    return [action for _, action in numbered]
+    return [action for _, action, _ in numbered]
 
 
 def _check_bots(game_id: str, game: str, seats: list[SeatRow]) -> None:

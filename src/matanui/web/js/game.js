@@ -7,6 +7,7 @@
 // the viewer's own pieces sit in `Your hand` (docked on a phone) whenever `Your decision`
 // offers a choice; the end is a dialog from the viewer's side.
 import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
+import { drawClocks, rememberSeats } from "./clock.js";
 import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
@@ -95,6 +96,7 @@ async function receive(connection, message) {
   if (message.type === "welcome") {
     meta = message;
     connection.seat = message.seat;
+    if (message.seat !== null) rememberSeats(gameId, [message.seat]);
     connection.log = message.events;
     connection.logFrom = message.log_from || 0;
     connection.view = message;
@@ -120,6 +122,8 @@ async function receive(connection, message) {
     return;
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
+  } else if (message.type === "clock") {
+    if (connection.view) connection.view = { ...connection.view, clock: message.clock };
   } else if (message.type === "rematch") {
     if (meta) meta.rematch = message.game_id;
   } else if (message.type === "error") {
@@ -249,6 +253,7 @@ function draw() {
   drawLastMove();
   drawTurn(current, connection, legal, act);
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
+  drawClocks($("clocks"), current.clock, { seats: meta.seats || [], mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
   const naming = document.querySelector(".seat-name");
   if (!naming && !current.over) {
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });

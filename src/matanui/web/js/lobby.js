@@ -2,6 +2,7 @@
 // people or bots, and its options, drawn from each game's option schema in the catalog), the
 // games this browser holds a seat in, and the list of open, running and finished games.
 import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
+import { PACE_NAMES, PACES, paceText, rememberSeats, yourTurn } from "./clock.js";
 import { drawGameCards } from "./intro.js";
 
 const $ = (id) => document.getElementById(id);
@@ -133,8 +134,9 @@ function readForm() {
       ...(get("character") ? { character: get("character") } : {}) };
   });
   const data = $("data-select").value;
+  const pace = PACES[Number($("pace-select").value)]?.pace;
   return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked,
-    ...(data ? { data } : {}) };
+    ...(data ? { data } : {}), ...(pace ? { pace } : {}) };
 }
 
 async function create(event) {
@@ -147,6 +149,8 @@ async function create(event) {
     // listed under "Your games" whether or not its link is followed now.
     const mine = created.seats.filter((seat) => seat.token).map((seat) => seat.token);
     if (mine.length) rememberTokens(created.id, created.hotseat_link ? mine : mine.slice(0, 1));
+    const seats = created.seats.filter((seat) => seat.token).map((seat) => seat.seat);
+    rememberSeats(created.id, created.hotseat_link ? seats : seats.slice(0, 1));
     showCreated(created, form.game);
     refresh();
   } catch (error) {
@@ -190,6 +194,7 @@ function joinForm(gameId) {
     try {
       const seat = await api(`/api/games/${gameId}/join`, { method: "POST", ...(typed ? { body: JSON.stringify({ name: typed }) } : {}) });
       rememberTokens(gameId, [seat.token]);
+      rememberSeats(gameId, [seat.seat]);
       location.href = `/games/${gameId}`;
     } catch (failure) { error.textContent = `Could not join: ${failure.message}`; }
   };
@@ -215,8 +220,8 @@ async function fetchPage(url) {
 
 async function fetchGames() {
   const games = [];
-  const only = $("game-filter").value;
-  let url = only ? `/api/games?game=${encodeURIComponent(only)}` : "/api/games";
+  const query = new URLSearchParams(Object.entries({ game: $("game-filter").value, pace: $("pace-filter").value }).filter(([, v]) => v));
+  let url = `/api/games${query.size ? `?${query}` : ""}`;
   for (let page = 0; url && page < pagesWanted; page += 1) {
     const got = await fetchPage(url);
     games.push(...got.games);
@@ -237,7 +242,8 @@ function seatsText(g) {
 function gameItem(g, buttons) {
   return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
     el("span", { class: "what" }, el("strong", {}, g.title), " ",
-      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves${g.data ? ` · ${dataText(g.data)}` : ""}`)),
+      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves · ${paceText(g.pace)}${g.data ? ` · ${dataText(g.data)}` : ""}`)),
+    yourTurn(g) ? el("span", { class: "badge your-turn" }, "your turn") : "",
     ...buttons);
 }
 
@@ -274,7 +280,8 @@ async function refreshYours() {
     return response.ok ? response.json() : response.status === 404 ? { id, gone: true } : null;
   }));
   const known = answers.filter(Boolean);
-  known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || (b.created || 0) - (a.created || 0));
+  // Your turn first, then the others; games gone from the server last; each newest first.
+  known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || yourTurn(b) - yourTurn(a) || (b.created || 0) - (a.created || 0));
   $("yours").hidden = !known.length;
   $("your-games").replaceChildren(...known.map((g) => g.gone
     ? el("li", { dataset: { game: g.id } }, el("span", { class: "badge gone" }, "gone"),
@@ -292,6 +299,10 @@ async function start() {
   $("game-select").addEventListener("change", drawForm);
   $("game-filter").append(...catalog.map((g) => el("option", { value: g.id }, g.title)));
   $("game-filter").addEventListener("change", () => { pagesWanted = 1; refresh(); });
+  $("pace-select").replaceChildren(el("option", { value: "" }, "Default (real-time with people, else untimed)"),
+    ...PACES.map((p, i) => el("option", { value: String(i) }, p.label)));
+  $("pace-filter").append(...PACES.map((p) => el("option", { value: p.pace.kind }, PACE_NAMES[p.pace.kind])));
+  $("pace-filter").addEventListener("change", () => { pagesWanted = 1; refresh(); });
   $("add-seat").addEventListener("click", () => {
     const game = currentGame();
     const count = seatCount();

@@ -1,0 +1,239 @@
+"""Clocks (docs/protocol.md, Pace and clocks): a pace chosen at creation, each person's time
+per move and bank, what happens when a clock runs out, and the same clock after a restart
+and on a second instance, computed from the times the actions were stored."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matanui import engine
+from matanui.server import create_app
+from matanui.server.clocks import Decision, clock
+from matanui.server.quotas import Limits
+
+from .clocked import stored_game
+from .conftest import ROOMY
+from .helpers import TEST_HOSTS, create, receive_view
+
+PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
+REALTIME = {"kind": "realtime", "move_seconds": 10, "bank_seconds": 5}
+QUICK = Limits(**{**vars(ROOMY), "least_move_seconds": 1})
+
+# -- the clock as a pure function ------------------------------------------------------------
+
+
+def test_an_untimed_game_has_no_clock():
+    assert clock({"kind": "untimed"}, 2, [Decision(0, 0.0)], 1e9) is None
+
+
+def test_each_seats_first_decision_is_free():
+    now = clock(REALTIME, 2, [Decision(0, 100.0, 200.0), Decision(1, 200.0)], 10_000.0)
+    assert now["seat"] == 1 and now["deadline"] is None and now["expired"] is None
+    assert now["banks"] == [5.0, 5.0]  # seat 0's first move took 100 s and cost nothing
+
+
+def test_a_real_time_move_has_its_move_time_then_the_bank():
+    decided = [Decision(0, 0.0, 1.0), Decision(1, 1.0, 2.0), Decision(0, 2.0)]
+    now = clock(REALTIME, 2, decided, 5.0)
+    assert now == {"kind": "realtime", "seat": 0, "deadline": 2.0 + 10 + 5, "move_seconds": 10.0,
+                   "banks": [5.0, 5.0], "expired": None}
+
+
+def test_time_beyond_the_move_time_comes_out_of_the_bank_and_the_clock_then_runs_out():
+    decided = [Decision(0, 0.0, 1.0), Decision(1, 1.0, 2.0), Decision(0, 2.0, 15.0),  # 3 s over
+               Decision(1, 15.0, 16.0), Decision(0, 16.0)]
+    assert clock(REALTIME, 2, decided, 20.0)["banks"] == [2.0, 5.0]
+    assert clock(REALTIME, 2, decided, 16.0 + 12 - 0.01)["expired"] is None
+    assert clock(REALTIME, 2, decided, 16.0 + 12)["expired"] == 0
+
+
+def test_a_turn_based_move_has_no_bank():
+    pace = {"kind": "turn_based", "move_seconds": 86400}
+    decided = [Decision(0, 0.0, 1.0), Decision(1, 1.0, 90_000.0), Decision(0, 90_000.0, 90_001.0),
+               Decision(1, 90_001.0)]
+    now = clock(pace, 2, decided, 90_002.0)
+    assert now["banks"] == [0.0, 0.0] and now["deadline"] == 90_001.0 + 86400
+    assert clock(pace, 2, decided, 90_001.0 + 86400)["expired"] == 1
+
+
+def test_a_decision_stored_without_a_time_is_untimed():
+    now = clock(REALTIME, 2, [Decision(0, 0.0, 1.0), Decision(0, None)], 1e9)
+    assert now["deadline"] is None and now["expired"] is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.floats(0, 100)), max_size=12), st.floats(0, 50))
+def test_banks_never_grow_nor_go_below_nothing(moves, late):
+    decided, at = [], 0.0
+    for seat, took in moves:
+        decided.append(Decision(seat, at, at + took))
+        at += took
+    pending = [*decided, Decision(moves[-1][0] if moves else 0, at)]
+    now = clock(REALTIME, 3, pending, at + late)
+    assert all(0.0 <= bank <= 5.0 for bank in now["banks"])
+    if now["deadline"] is not None:
+        assert now["deadline"] >= at + 10  # a whole move time, whatever the bank
+
+
+# -- the pace of a new game ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pace, allowed", [
+    ({"kind": "realtime", "move_seconds": 9}, "10 to 3600 seconds"),
+    ({"kind": "realtime", "move_seconds": 3601}, "3600"),
+    ({"kind": "realtime", "bank_seconds": 3601}, "3600"),
+    ({"kind": "realtime", "bank_seconds": -1}, "0"),
+    ({"kind": "turn_based", "move_seconds": 3599}, "3600"),
+    ({"kind": "turn_based", "move_seconds": 7 * 86400 + 1}, "604800"),
+    ({"kind": "blitz"}, "realtime"),
+    ({"kind": "untimed", "move_seconds": 5}, "move_seconds"),
+])
+def test_a_pace_out_of_bounds_is_refused_saying_what_is_allowed(client, pace, allowed):
+    before = len(client.get("/api/games").json())
+    answer = client.post("/api/games", json={"game": "reconstruct", "seats": PEOPLE, "pace": pace})
+    assert answer.status_code == 422, answer.text
+    assert allowed in answer.json()["message"]
+    assert len(client.get("/api/games").json()) == before
+
+
+def test_a_game_with_people_is_real_time_by_default_and_one_against_bots_untimed(client):
+    shared = client.get(f"/api/games/{create(client, seats=PEOPLE)['id']}").json()
+    assert shared["pace"] == {"kind": "realtime", "move_seconds": 120, "bank_seconds": 300}
+    alone = client.get(f"/api/games/{create(client)['id']}").json()
+    assert alone["pace"] == {"kind": "untimed"} and alone["to_move"] is not None
+
+
+def test_the_listing_filters_by_pace(client):
+    turn_based = {"kind": "turn_based", "move_seconds": 86400}
+    made = create(client, seats=PEOPLE, pace=turn_based)["id"]
+    listed = client.get("/api/games", params={"pace": "turn_based", "limit": 200}).json()
+    assert made in [g["id"] for g in listed] and all(g["pace"] == turn_based for g in listed)
+    assert made not in [g["id"] for g in client.get("/api/games", params={"pace": "untimed"}).json()]
+    assert client.get("/api/games", params={"pace": "blitz"}).status_code == 422
+
+
+def test_a_move_through_the_server_starts_the_next_clock_at_its_stored_time(client):
+    game = create(client, seats=PEOPLE, pace={"kind": "realtime", "move_seconds": 60, "bank_seconds": 30})
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json({"type": "hello"})
+        welcome = receive_view(ws)
+        assert welcome["clock"]["kind"] == "realtime" and welcome["clock"]["deadline"] is None
+
+
+# -- running out: a stored game whose person has been deciding for `ago` seconds --------------
+
+
+def welcome_of(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        return receive_view(ws)
+
+
+def until(check: Callable[[], Any], seconds: float = 20.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while not (found := check()):
+        assert time.monotonic() < deadline, "waited too long"
+        time.sleep(0.05)
+    return found
+
+
+def app_on(url: str) -> TestClient:
+    return TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=QUICK))
+
+
+def test_when_a_clock_runs_out_the_other_player_may_have_a_bot_take_the_seat(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[1 - late]})
+        welcome = receive_view(ws)
+        assert welcome["clock"]["expired"] == late and welcome["clock"]["seat"] == late
+        ws.send_json({"type": "replace", "seat": late})
+        seats = until(lambda: (m := ws.receive_json())["type"] == "seats"
+                      and m["seats"][late]["kind"] == "bot" and m["seats"][late])
+        assert seats["replaced"] and seats["level"] == "medium"
+        view = receive_view(ws)  # the bot moves
+        assert view["at"] > welcome["at"]
+    with app_on(url) as client:  # stored: a restarted server has the bot play the seat
+        assert client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"]
+
+
+def test_the_late_player_cannot_choose_for_their_own_seat_nor_a_seat_not_run_out(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[late]})
+        receive_view(ws)
+        for message, code in [({"type": "replace", "seat": late}, "own_clock"),
+                              ({"type": "replace", "seat": 1 - late}, "not_expired"),
+                              ({"type": "expel", "seat": 9}, "bad_message")]:
+            ws.send_json(message)
+            answer = until(lambda: (m := ws.receive_json())["type"] == "error" and m)
+            assert answer["code"] == code, answer
+        assert client.get(f"/api/games/{game_id}").json()["seats"][late]["kind"] == "human"
+
+
+@pytest.mark.skipif(not hasattr(engine, "forfeit_action"), reason="needs the engine's forfeits (issue #23)")
+def test_when_a_clock_runs_out_the_other_player_may_expel_the_seat(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[1 - late]})
+        receive_view(ws)
+        ws.send_json({"type": "expel", "seat": late})
+        view = receive_view(ws)
+        assert view["over"] and view["winners"] == [1 - late]
+
+
+def test_when_nobody_chooses_within_the_grace_a_bot_takes_the_seat(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, _, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 21)
+    with app_on(url) as client:
+        seat = until(lambda: client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"])
+        assert seat
+
+
+def test_a_restarted_server_computes_the_same_clock(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, _, late = stored_game(url, REALTIME, 3)
+    with app_on(url) as client:
+        first = welcome_of(client, game_id)["clock"]
+    with app_on(url) as client:
+        assert welcome_of(client, game_id)["clock"] == first
+    assert first["seat"] == late and first["expired"] is None
+    assert first["deadline"] == pytest.approx(time.time() - 3 + 15, abs=2)
+
+
+@pytest.fixture
+def postgres() -> str:
+    url = os.environ.get("MATANUI_TEST_POSTGRES")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
+        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    return url
+
+
+def test_two_instances_compute_the_same_clock_and_hear_of_the_replacing_bot(postgres):
+    game_id, tokens, late = stored_game(postgres, {"kind": "realtime", "move_seconds": 10,
+                                                   "bank_seconds": 0}, 12)
+    with ExitStack() as stack:
+        a, b = (stack.enter_context(app_on(postgres)) for _ in range(2))
+        assert welcome_of(a, game_id)["clock"] == welcome_of(b, game_id)["clock"]
+        watcher = stack.enter_context(b.websocket_connect(f"/ws/games/{game_id}"))
+        watcher.send_json({"type": "hello"})
+        assert receive_view(watcher)["clock"]["expired"] == late
+        with a.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[1 - late]})
+            receive_view(ws)
+            ws.send_json({"type": "replace", "seat": late})
+            until(lambda: (m := watcher.receive_json())["type"] == "seats" and m["seats"][late]["replaced"])
