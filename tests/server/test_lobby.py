@@ -175,7 +175,7 @@ def test_a_bad_name_or_token_is_refused_and_changes_nothing(client):
     assert "hidden character \\x07" in refused(client.post(url, json={"token": token, "name": "a\x07b"}),
                                              422, "bad_request")
     refused(client.post(url, json={"token": "not-a-seat", "name": "Ana"}), 403, "bad_token")
-    refused(client.post(url, json={"name": "Ana"}), 422, "bad_request")  # no token
+    refused(client.post(url, json={"name": "Ana"}), 403, "bad_token")  # no token, nor a session
     assert names_of(client, game["id"]) == [None, None]
     assert client.post(url, json={"token": token, "name": "Ana"}).json() == {"seat": 0, "name": "Ana"}
     assert client.post(url, json={"token": token, "name": "  "}).json() == {"seat": 0, "name": None}
@@ -187,5 +187,5 @@ def test_the_name_request_is_documented_with_its_refusals(client):
     post = document["paths"]["/api/games/{game_id}/name"]["post"]
     assert post["responses"]["403"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
     schemas = document["components"]["schemas"]
-    assert schemas["SetName"]["required"] == ["token", "name"]
+    assert schemas["SetName"]["required"] == ["name"]  # the token, or the account's session
     assert "display name" in schemas["JoinSeat"]["properties"]["name"]["description"]

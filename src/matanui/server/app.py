@@ -31,7 +31,7 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
-from . import catalog, clocks, rules_page, tutorials
+from . import accounts, catalog, clocks, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -168,6 +168,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         peers = PostgresPeers(database, storage.instance) if storage.shared else Solo()
         lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers, response_window), quotas)
         await lobby.load()
+        await accounts.remember_names(storage)
         await peers.start(lobby)
         app.state.lobby = lobby
         app.state.quotas = quotas
@@ -188,10 +189,12 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            clocks.document_least_move(declare_common(FastAPI.openapi(app)), limits.least_move_seconds)
+            clocks.document_least_move(accounts.declare_csrf(declare_common(FastAPI.openapi(app))),
+                                       limits.least_move_seconds)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    app.add_middleware(accounts.Sessions)  # innermost: after the proxy's scheme and the checks
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(HostCheck, allowed_hosts=allowed_hosts)
     app.add_middleware(SecurityHeaders)
@@ -249,6 +252,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return FileResponse(WEB / "replay.html")
 
     app.include_router(tutorials.router)
+    app.include_router(accounts.router)
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:
@@ -343,7 +347,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                        "seed or pace are not allowed (the message says what is)",
                                   **NEW_GAME_LIMITS}))
     async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
-        room, tokens = await lobby_of(request).create(spec, client_of(request))
+        room, tokens = await lobby_of(request).create(spec, client_of(request), accounts.account_id(request))
         seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
                           token=token, link=seat_link(room.id, i, token) if token else None)
                  for i, token in enumerate(tokens)]
@@ -367,33 +371,38 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def join_game(request: Request, game_id: str,
                         body: Annotated[JoinSeat | None, Body()] = None) -> JoinedSeat:
-        seat, token = await lobby_of(request).join(game_id, body.name if body else None)
+        seat, token = await lobby_of(request).join(game_id, body.name if body else None,
+                                                    accounts.account_id(request))
         return JoinedSeat(seat=seat, token=token, link=seat_link(game_id, seat, token))
 
     @app.post("/api/games/{game_id}/name", response_model=NamedSeat,
               summary="Set or change the display name of the seat a token opens; everyone "
               "connected is sent a fresh view, its narration naming the player anew",
-              responses=refusals({403: "bad_token: the token opens no seat of this game",
+              responses=refusals({403: "bad_token: the token opens no seat of this game (without "
+                                       "a token: the signed-in account holds none)",
                                   404: "unknown_game: there is no such game",
                                   422: "bad_request: the name is too long or holds a hidden "
                                        "character (a control, format or separator character)",
                                   **UNAVAILABLE, **NOT_SAVED}))
     async def set_name(request: Request, game_id: str, body: Annotated[SetName, Body()]) -> NamedSeat:
-        seat = await lobby_of(request).set_name(game_id, body.token, body.name)
+        seat = await lobby_of(request).set_name(game_id, body.token, body.name, accounts.account_id(request))
         return NamedSeat(seat=seat, name=body.name)
 
     @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
               "every seat keeps its token",
-              responses=refusals({403: "bad_token: the token opens no seat of this game",
+              responses=refusals({403: "bad_token: the token opens no seat of this game (without "
+                                       "a token: the signed-in account holds none)",
                                   404: "unknown_game: there is no such game",
                                   409: "not_over: a rematch is offered once the game is over",
                                   **UNAVAILABLE, **NEW_GAME_LIMITS}))
     async def rematch(request: Request, game_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
-        return (await lobby_of(request).rematch(game_id, body.token, client_of(request))).summary()
+        return (await lobby_of(request).rematch(game_id, body.token, client_of(request),
+                                                accounts.account_id(request))).summary()
 
     @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it",
              response_class=Response, responses={200: {"content": {"application/json": {}}}, **refusals({
-                 403: "bad_token: while the game runs, a seat's replay needs that seat's token",
+                 403: "bad_token: while the game runs, a seat's replay needs that seat's token "
+                        "(or the signed-in account that holds it)",
                  404: "unknown_game: there is no such game; bad_seat: the game has no such seat",
                  **UNAVAILABLE,
                  429: "too_many_replays: this address has as many replays being built as it may",
@@ -404,7 +413,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                          "omit for the public view"))] = None,
                      x_seat_token: Annotated[str | None, Header(max_length=MAX_TOKEN_CHARS)] = None,
                      ) -> Response:
-        text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request))
+        text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request),
+                                                   accounts.account_id(request))
         return Response(text, media_type="application/json")
 
     # -- play --------------------------------------------------------------------------
@@ -444,7 +454,8 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
-    """Wait for a valid hello: a seat token opens that seat, no token opens the public view.
+    """Wait for a valid hello: a seat token opens that seat, `account` the seat the signed-in
+    account holds (accounts.py), neither the public view.
     A token that opens no seat is answered with an error that says so, and the connection
     watches: never a silent downgrade, and no second hello is needed."""
     while True:
@@ -460,9 +471,10 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
             continue
         websocket.app.state.quotas.hello(client_of(websocket))  # each welcome costs: Throttled
         seat = None
-        if message.token is not None:
+        if message.token is not None or message.account:
             try:
-                seat = room.seat_for(message.token)
+                seat = (accounts.hello_seat(websocket, room) if message.token is None
+                        else room.seat_for(message.token))
             except Rejected as exc:
                 await websocket.send_json(exc.to_message())
         if seat is not None:

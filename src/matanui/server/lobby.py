@@ -25,6 +25,7 @@ from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
 
 from . import clocks
+from .accounts import seat_by, seats_opened
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
 from .replays import replay_text
@@ -225,8 +226,11 @@ class Lobby:
         with self.quotas.creating(client):
             yield
 
-    async def create(self, spec: CreateGame, client: str) -> tuple[Room, list[str | None]]:
-        """A new game of `client` and the secret token of each human seat (None for bots)."""
+    async def create(self, spec: CreateGame, client: str,
+                     account: str | None = None) -> tuple[Room, list[str | None]]:
+        """A new game of `client` and the secret token of each human seat (None for bots). The
+        creator's seats (the first person's, every person's in hot-seat) go under the
+        signed-in `account`, if any."""
         with self._admitting(client, all(seat.kind == "bot" for seat in spec.seats)):
             kinds = self._seat_kinds(spec)
             try:
@@ -239,9 +243,11 @@ class Lobby:
             except MatanuiError as exc:
                 raise Rejected("bad_game", str(exc), status=422) from None
             tokens = [new_token() if kind == "human" else None for kind in kinds]
+            creator = kinds.index("human") if "human" in kinds else None
             seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
-                             token_hash=token_hash(token) if token else None, name=seat.name)
-                     for seat, kind, token in zip(spec.seats, kinds, tokens, strict=True)]
+                             token_hash=token_hash(token) if token else None, name=seat.name,
+                             account=account if kind == "human" and (spec.hotseat or i == creator) else None)
+                     for i, (seat, kind, token) in enumerate(zip(spec.seats, kinds, tokens, strict=True))]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public="open" in kinds, hotseat=spec.hotseat,
                           pace=clocks.pace_of(spec, self.backends.limits.least_move_seconds))
@@ -311,7 +317,8 @@ class Lobby:
 
     # -- seats -------------------------------------------------------------------------
 
-    async def join(self, game_id: str, name: str | None = None) -> tuple[int, str]:
+    async def join(self, game_id: str, name: str | None = None,
+                   account: str | None = None) -> tuple[int, str]:
         """Take the first open seat of a public game, under the display name `name` if one is
         given: a token is issued for it now, and it is a person's seat from then on. A seat
         whose token was issued at creation (the creator's, an invite) is never offered, used
@@ -322,25 +329,28 @@ class Lobby:
         if room.state.is_over:
             raise Rejected("game_over", "the game is over", status=409)
         token = new_token()
-        seat = await room.take_open_seat(token_hash(token), name)
+        seat = await room.take_open_seat(token_hash(token), name, account)
         if seat is not None:
             return seat, token
         raise Rejected("no_free_seat", "every human seat of this game is taken; watch it instead",
                        status=409)
 
-    async def set_name(self, game_id: str, token: str, name: str | None) -> int:
-        """The seat a token opens takes the display name `name` (None: its character's name);
-        its seat number. Rejected for a token that opens no seat, and nothing changes."""
+    async def set_name(self, game_id: str, token: str | None, name: str | None,
+                       account: str | None = None) -> int:
+        """The seat a token (else the signed-in `account`) opens takes the display name `name`
+        (None: its character's name); its seat number. Rejected for a token that opens no
+        seat, and nothing changes."""
         room = await self.find(game_id)
-        seat = room.seat_for(token)
+        seat = seat_by(room, token, account)
         await room.set_name(seat, name)
         return seat
 
-    async def rematch(self, game_id: str, token: str, client: str) -> Room:
+    async def rematch(self, game_id: str, token: str | None, client: str,
+                      account: str | None = None) -> Room:
         """The same seats, characters and options, a new seed. Each seat keeps its token, so
         everyone follows with the link they have; asking twice gives the same rematch."""
         room = await self.find(game_id)
-        room.seat_for(token)
+        seat_by(room, token, account)
         if room.row.rematch is not None:
             return await self.find(room.row.rematch)
         if not room.state.is_over:
@@ -349,7 +359,8 @@ class Lobby:
             old = room.state
             state = old.game.new_game(fresh_seed(), old.players, old.options,
                                       names=[s.name for s in room.row.seats])
-            seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name) for s in room.row.seats]
+            seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name, s.account)
+                     for s in room.row.seats]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace))
             await self._store(row)
@@ -362,11 +373,13 @@ class Lobby:
 
     # -- replays -----------------------------------------------------------------------
 
-    async def replay_json(self, game_id: str, seat: int | None, token: str | None, client: str) -> str:
+    async def replay_json(self, game_id: str, seat: int | None, token: str | None, client: str,
+                          account: str | None = None) -> str:
         """Every position of a game as one viewer may see it, to step through forwards and
         back, as JSON text built in a replay worker (replays.py).
 
-        Anyone sees the public view; a seat's own view needs its token while the game runs,
+        Anyone sees the public view; a seat's own view needs its token (or the signed-in
+        account that holds it) while the game runs,
         and is open to all once the game is over (nothing is secret any more)."""
         room = await self.find(game_id)
         state = room.state
@@ -374,7 +387,7 @@ class Lobby:
             if not 0 <= seat < len(state.players):
                 raise Rejected("bad_seat", f"this game has no seat {seat}: seat must be 0 to "
                                f"{len(state.players) - 1}, or absent for the public view", status=404)
-            if not state.is_over and (token is None or room.seat_for(token) != seat):
+            if not state.is_over and seat not in seats_opened(room, token, account):
                 raise Rejected("bad_token", "while the game runs, a seat's replay needs that seat's "
                                "token", status=403)
         with self.quotas.replay(client):

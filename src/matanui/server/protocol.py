@@ -271,7 +271,8 @@ class SeatToken(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(max_length=MAX_TOKEN_CHARS)
+    token: str | None = Field(None, max_length=MAX_TOKEN_CHARS, description=(
+        "The seat's secret token; without it, the seat the signed-in account holds"))
 
 
 class JoinSeat(BaseModel):
@@ -287,7 +288,8 @@ class SetName(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(max_length=MAX_TOKEN_CHARS, description="The seat's secret token.")
+    token: str | None = Field(None, max_length=MAX_TOKEN_CHARS, description=(
+        "The seat's secret token; without it, the seat the signed-in account holds."))
     name: DisplayName = Field(description=f"The seat's display name ({NAME_WORDS}).")
 
 
@@ -296,9 +298,11 @@ class SetName(BaseModel):
 
 @dataclass(frozen=True)
 class Hello:
-    """The first message: a seat token to play a seat, or none to watch."""
+    """The first message: a seat token to play a seat, `account` to play the seat the
+    signed-in account holds (accounts.py), or neither to watch."""
 
     token: str | None
+    account: bool = False
 
 
 @dataclass(frozen=True)
@@ -372,12 +376,15 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
                        '"action": "pass"}')
     kind = data.get("type")
     if kind == "hello":
-        _only(data, {"type", "token"})
-        token = data.get("token")
+        _only(data, {"type", "token", "account"})
+        token, account = data.get("token"), data.get("account", False)
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS):
             raise Rejected("bad_message", f"'token' must be a string of at most {MAX_TOKEN_CHARS} "
                            "characters, or absent to watch")
-        return Hello(token)
+        if not isinstance(account, bool) or (account and token is not None):
+            raise Rejected("bad_message", "'account' is true (the signed-in account's seat) or "
+                           "absent, and never beside a 'token'")
+        return Hello(token, account)
     if kind == "act":
         _only(data, {"type", "action", "at"})
         action = data.get("action")

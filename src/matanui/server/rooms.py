@@ -35,6 +35,7 @@ from .protocol import Rejected
 from .quotas import Limits
 from .replays import setup_events
 from .storage import ActionTaken, GameRow, SeatRow, Storage, StorageFailed
+from .users import name_of
 from .workers import Workers
 
 log = logging.getLogger("matanui.server")
@@ -173,7 +174,7 @@ class Room:
         online = {c.seat for c in self.connections}
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
                  "online": seat in online or s.kind == "bot", "name": s.name,
-                 "out": seat in self.state.out, "replaced": s.replaced}
+                 "out": seat in self.state.out, "replaced": s.replaced, "account": name_of(s.account)}
                 for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
@@ -204,15 +205,23 @@ class Room:
             await self._store_seats(_with_seat(self.row.seats, seat, name=name))
         self.announce_seats()
 
-    async def take_open_seat(self, hashed_token: str, name: str | None) -> int | None:
+    async def hold(self, seat: int, account: str) -> None:
+        """Put a seat under an account (accounts.py's claim), stored with the seats."""
+        async with self.lock:
+            await self._store_seats(_with_seat(self.row.seats, seat, account=account))
+        self.announce_seats()
+
+    async def take_open_seat(self, hashed_token: str, name: str | None,
+                             account: str | None = None) -> int | None:
         """Give the first open seat to a joiner: a person's seat from now on, opened by the
-        token whose hash is given, under the display name `name`. None: no seat is open."""
+        token whose hash is given, under the display name `name` (and the signed-in
+        `account`, if any). None: no seat is open."""
         async with self.lock:
             seat = next((i for i, s in enumerate(self.row.seats) if s.kind == "open"), None)
             if seat is None:
                 return None
             await self._store_seats(_with_seat(self.row.seats, seat, kind="human", name=name,
-                                               token_hash=hashed_token, claimed=True))
+                                               token_hash=hashed_token, claimed=True, account=account))
         self.announce_seats()
         return seat
 

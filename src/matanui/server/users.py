@@ -1,7 +1,14 @@
 """The accounts table: who may sign in (server/accounts.py signs them in; ratings and seats
-refer to an account by its `id`, never by its name, which is shown but may be re-cased)."""
+refer to an account by its `id`, never by its name, which is shown but may be re-cased).
+
+Beside it, what every part may ask of an account without the database: `Account`, and the
+names of the accounts this process has met (`remember`, `name_of`), so that a seat list can
+show who holds a seat without a query per seat.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from sqlalchemy import Column, Float, String, Table, Text
 
@@ -17,3 +24,23 @@ users_table = Table(
     Column("created", Float, nullable=False),
     Column("password_changed", Float, nullable=False),
 )
+
+
+@dataclass(frozen=True)
+class Account:
+    """A signed-in account: its id (what seats and ratings store) and its user name (shown)."""
+
+    id: str
+    name: str
+
+
+_names: dict[str, str] = {}  # account id -> user name, of the accounts this process has met
+
+
+def remember(account_id: str, name: str) -> None:
+    _names[account_id] = name
+
+
+def name_of(account_id: str | None) -> str | None:
+    """The user name of an account this process has met (None: anonymous, or not met yet)."""
+    return None if account_id is None else _names.get(account_id)

@@ -3,10 +3,16 @@
 // pan and zoom, legends).
 import Panzoom from "../vendor/panzoom/panzoom.es.js";
 
+// The signed-in session's CSRF token (account.js sets it): every write sends it.
+let csrfToken = null;
+export function useCsrf(token) { csrfToken = token; }
+
 export async function api(path, options = {}) {
+  const write = options.method && options.method !== "GET";
   const response = await fetch(path, {
-    headers: { "content-type": "application/json", ...(options.headers || {}) },
     ...options,
+    headers: { "content-type": "application/json", ...(options.headers || {}),
+      ...(write && csrfToken ? { "x-csrf-token": csrfToken } : {}) },
   });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(body.message || `${response.status} ${response.statusText}`);

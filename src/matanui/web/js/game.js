@@ -8,6 +8,7 @@
 // offers a choice; the end is a dialog from the viewer's side.
 import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { drawClocks, rememberSeats } from "./clock.js";
+import { loadSession } from "./account.js";
 import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
@@ -46,7 +47,8 @@ function connect(connection, delay = 0) {
     const protocol = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${protocol}://${location.host}/ws/games/${gameId}`);
     connection.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify(connection.token ? { type: "hello", token: connection.token } : { type: "hello" }));
+    ws.onopen = () => ws.send(JSON.stringify(connection.token ? { type: "hello", token: connection.token }
+      : connection.account ? { type: "hello", account: true } : { type: "hello" }));
     ws.onmessage = (message) => enqueue(connection, JSON.parse(message.data));
     ws.onclose = (event) => {
       connection.ws = null;
@@ -378,4 +380,6 @@ function openEnd(current, connection) {
 $("cover-button").addEventListener("click", () => { shownSeat = coverFor; coverFor = null; draw(); });
 // On a phone the log starts folded: the board and your pieces come first.
 if (window.matchMedia("(max-width: 760px)").matches) $("log-panel").open = false;
+// Without a token, a signed-in player's account opens its seat (from any device).
+if (!tokens.length && !watching) connections[0].account = Boolean((await loadSession()).account);
 for (const connection of connections) connect(connection);

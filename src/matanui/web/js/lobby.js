@@ -3,6 +3,7 @@
 // games this browser holds a seat in, and the list of open, running and finished games.
 import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
 import { PACE_NAMES, PACES, paceText, rememberSeats, yourTurn } from "./clock.js";
+import { accountGames, claim, loadSession, mountAccount, session } from "./account.js";
 import { drawGameCards } from "./intro.js";
 
 const $ = (id) => document.getElementById(id);
@@ -249,8 +250,11 @@ function gameItem(g, buttons) {
 
 const resume = (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, "Resume");
 
+let yours = new Set();  // the games the account holds a seat in
+
 async function refresh() {
   refreshYours();
+  yours = new Set((await accountGames()).map((g) => g.game_id));
   if (document.querySelector("#game-list .join-form")) return;  // not redrawn under the person typing
   let games, more;
   try { ({ games, more } = await fetchGames()); } catch { return; }
@@ -259,7 +263,7 @@ async function refresh() {
   const moreButton = more ? [el("li", {}, el("button", { onclick: () => { pagesWanted += 1; refresh(); } }, "More games"))] : [];
   list.replaceChildren(...games.map((g) => {
     const buttons = [];
-    if (heldTokens(g.id).length) buttons.push(resume(g));
+    if (heldTokens(g.id).length || yours.has(g.id)) buttons.push(resume(g));
     else if (g.status === "open") {
       const button = el("button", { class: "primary", onclick: () => join(g.id, button) }, "Join");
       buttons.push(button);
@@ -273,15 +277,24 @@ async function refresh() {
 // Your games: every game whose seat token this browser keeps, with its state now. A game the
 // server no longer has (it expired) says so, and can be forgotten.
 async function refreshYours() {
-  const held = heldGames();
+  const accounts = await accountGames();
+  const inAccount = new Set(accounts.map((g) => g.game_id));
+  const held = [...new Set([...heldGames(), ...inAccount])];
+  const unclaimed = session.account ? heldGames().filter((id) => !inAccount.has(id)) : [];
+  $("keep-games").replaceChildren(...(unclaimed.length ? [el("p", { class: "small" },
+    `${unclaimed.length} of these games are kept in this browser only. `,
+    el("button", { onclick: async () => { await claim(unclaimed.map((id) => ({ id, tokens: heldTokens(id) }))); refreshYours(); } },
+      "Keep these games in your account"))] : []));
   const answers = await Promise.all(held.map(async (id) => {
     const response = await fetch(`/api/games/${encodeURIComponent(id)}`).catch(() => null);
     if (!response) return null;
     return response.ok ? response.json() : response.status === 404 ? { id, gone: true } : null;
   }));
   const known = answers.filter(Boolean);
-  // Your turn first, then the others; games gone from the server last; each newest first.
-  known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || yourTurn(b) - yourTurn(a) || (b.created || 0) - (a.created || 0));
+  // Your turn first (by the account, or by the seats this browser holds), then the others;
+  // games gone from the server last; each newest first.
+  const myTurn = (g) => yourTurn(g) || accounts.some((a) => a.game_id === g.id && a.your_turn);
+  known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || myTurn(b) - myTurn(a) || (b.created || 0) - (a.created || 0));
   $("yours").hidden = !known.length;
   $("your-games").replaceChildren(...known.map((g) => g.gone
     ? el("li", { dataset: { game: g.id } }, el("span", { class: "badge gone" }, "gone"),
@@ -291,6 +304,8 @@ async function refreshYours() {
 }
 
 async function start() {
+  await loadSession();
+  mountAccount($("account"), refresh);
   catalog = await api("/api/catalog");
   drawGameCards(catalog);
   $("how-to-play").replaceChildren("How to play: ", ...catalog.flatMap((g, i) =>
