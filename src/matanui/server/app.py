@@ -31,7 +31,7 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
-from . import catalog, rules_page, tutorials
+from . import catalog, leaderboard, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -247,6 +247,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         return FileResponse(WEB / "replay.html")
 
     app.include_router(tutorials.router)
+    app.include_router(leaderboard.router)
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:

@@ -3,6 +3,7 @@
 // games this browser holds a seat in, and the list of open, running and finished games.
 import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
 import { drawGameCards } from "./intro.js";
+import { ratingText } from "./seatrating.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -230,7 +231,8 @@ function seatsText(g) {
   return g.players.map((p, i) => {
     const seat = g.seats[i];
     const who = seat.kind === "bot" ? ` (bot, ${seat.level})` : seat.kind === "open" && !seat.claimed ? " (open seat)" : "";
-    return `${seat.name ? `${seat.name} · ` : ""}${characterName(g.game, p)}${who}`;
+    const shown = seat.name || seat.account;
+    return `${shown ? `${shown}${ratingText(seat)} · ` : ""}${characterName(g.game, p)}${who}`;
   }).join(" vs ");
 }
 
