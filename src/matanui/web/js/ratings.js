@@ -64,7 +64,7 @@ function pager(offset, total, go) {
 
 // -- the profile -------------------------------------------------------------------------
 
-const WIDTH = 640, HEIGHT = 260, LEFT = 56, RIGHT = 16, TOP = 16, BOTTOM = 44;
+const WIDTH = 640, HEIGHT = 260, LEFT = 68, RIGHT = 16, TOP = 16, BOTTOM = 44;
 
 // The rating after each rated game, in order, with the band of one RD either side.
 function plot(title, history) {
@@ -103,15 +103,14 @@ async function profile(name, offset = 0) {
     el("p", {}, `Rating ${ratingCell(r)} (RD ${Math.round(r.rd)}) after ${r.games} rated game${r.games === 1 ? "" : "s"}`),
     plot(title(game), r.history)));
   const games = player.games.map((g) => el("tr", {},
-    el("td", {}, whenText(g.at)), el("td", {}, title(g.game)),
+    el("td", {}, el("a", { href: `/games/${g.game_id}/replay`, title: "Replay this game" }, whenText(g.at))), el("td", {}, title(g.game)),
     el("td", {}, g.opponents.length ? g.opponents.join(", ") : "—"),
     el("td", {}, g.result === "won" ? "Won" : g.result === "lost" ? "Lost" : "Draw"),
-    el("td", { class: "number" }, `${Math.round(g.rating)} (${g.change >= 0 ? "+" : ""}${Math.round(g.change)})`),
-    el("td", {}, el("a", { href: `/games/${g.game_id}/replay` }, "Replay"))));
+    el("td", { class: "number" }, `${Math.round(g.rating)} (${g.change >= 0 ? "+" : ""}${Math.round(g.change)})`)));
   main.replaceChildren(el("h2", {}, player.name),
     ...(sections.length ? sections : [el("p", {}, "No rated games yet.")]),
     el("table", { class: "leaderboard" }, el("caption", {}, `Rated games (${player.total}), newest first`),
-      el("thead", {}, el("tr", {}, ...["Date", "Game", "Against", "Result", "Rating", ""].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ...["Date (replay)", "Game", "Against", "Result", "Rating"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, ...games)),
     pager(offset, player.total, (next) => profile(name, next)));
 }
