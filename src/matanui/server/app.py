@@ -31,7 +31,7 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
-from . import accounts, catalog, clocks, rules_page, tutorials
+from . import accounts, catalog, clocks, leaderboard, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -253,6 +253,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
 
     app.include_router(tutorials.router)
     app.include_router(accounts.router)
+    app.include_router(leaderboard.router)
 
     @app.get("/rules", include_in_schema=False)
     async def rules_index() -> HTMLResponse:

@@ -27,7 +27,7 @@ from typing import Any
 from matanui.engine import Event, Game, IllegalAction, Record, State, forfeit_action, replay
 from matanui.engine.forfeits import parse_forfeit
 
-from . import clocks
+from . import clocks, ratings
 from .bots import BotPool
 from .incidents import Incidents, where
 from .peers import Peers, Solo
@@ -172,9 +172,12 @@ class Room:
 
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.connections}
+        shown = ratings.seats_shown(self.backends.storage, self.row.seats, self.state.game.name,
+                                    self.announce_seats)
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
                  "online": seat in online or s.kind == "bot", "name": s.name,
-                 "out": seat in self.state.out, "replaced": s.replaced, "account": name_of(s.account)}
+                 "out": seat in self.state.out, "replaced": s.replaced,
+                 **shown[seat], "account": name_of(s.account) or shown[seat]["account"]}
                 for seat, s in enumerate(self.row.seats)]
 
     async def claim(self, seat: int) -> None:
@@ -446,6 +449,7 @@ class Room:
         if self.state.is_over and not self.row.finished:
             self.row.finished = True
             await self.backends.peers.release(self.id)
+            await ratings.game_over(self.backends.storage, self.row, self.state)
 
     async def refresh(self, row: GameRow) -> None:
         """Take in what another instance stored for this game (`row`, read just now): its new

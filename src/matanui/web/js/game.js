@@ -12,6 +12,7 @@ import { loadSession } from "./account.js";
 import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
+import { ratingText } from "./seatrating.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -188,7 +189,7 @@ function showState() {
   } else if (down()) {
     status("Connection lost — reconnecting…");
   } else if (meta && book && shownObs) {
-    const online = (meta.seats || []).map((s, i) => `${name(i)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
+    const online = (meta.seats || []).map((s, i) => `${name(i)}${ratingText(s)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
     status([notice, problem || online.join(" · ")].filter(Boolean).join(" "));
   }
   line.classList.toggle("bad", Boolean(gone || problem || notice));

@@ -5,6 +5,7 @@ import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens 
 import { PACE_NAMES, PACES, paceText, rememberSeats, yourTurn } from "./clock.js";
 import { accountGames, claim, loadSession, mountAccount, session } from "./account.js";
 import { drawGameCards } from "./intro.js";
+import { ratingText } from "./seatrating.js";
 
 const $ = (id) => document.getElementById(id);
 let catalog = [];
@@ -236,7 +237,8 @@ function seatsText(g) {
   return g.players.map((p, i) => {
     const seat = g.seats[i];
     const who = seat.kind === "bot" ? ` (bot, ${seat.level})` : seat.kind === "open" && !seat.claimed ? " (open seat)" : "";
-    return `${seat.name ? `${seat.name} · ` : ""}${characterName(g.game, p)}${who}`;
+    const shown = seat.name || seat.account;
+    return `${shown ? `${shown}${ratingText(seat)} · ` : ""}${characterName(g.game, p)}${who}`;
   }).join(" vs ");
 }
 

@@ -1,0 +1,269 @@
+"""Ratings of accounts, one Glicko-2 rating per account and game (arena/glicko2.py).
+
+A game is rated when it finishes if every seat is a person's seat held by an account (a seat
+a bot took over when its clock ran out still counts for its account), no account holds two
+seats, it is not hot-seat, and at least one action was taken. Games against bots stay
+unrated: a bot's strength is measured in the arena, not learned from people (docs/ratings.md).
+
+Each finished game is one rating period for its players (lichess does the same); the time
+since a player's previous rated game first widens their deviation, a fraction of a period per
+RATING_PERIOD. Two seats: the usual win, loss or draw. Makuta with 3 to 6 seats: each winner
+beats each other player, one Glicko-2 game per pair in the one period; the players who did
+not win are not compared with each other (the game ends when one Toa finishes: it never says
+how the others stood, and a draw would claim they were equal).
+
+Exactly once, with any number of instances: the game's id is the primary key of
+`rated_games`, written first in the same transaction as the new ratings, so a second
+instance's (or a second call's) insert fails and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from matanui.arena.glicko2 import Rating, Result, idle, rate
+from matanui.engine import State
+
+from .storage import GameRow, SeatRow, Storage, StorageFailed, metadata
+from .users import users_table
+
+log = logging.getLogger("matanui.server")
+
+RATING_PERIOD = 7 * 24 * 3600.0  # seconds: a week without a rated game widens the RD by one period
+PROVISIONAL_RD = 110.0  # a rating this unsure is marked provisional (lichess's threshold)
+SEAT_CACHE_SECONDS = 30.0  # how long a seat's shown account name and rating may lag the database
+ATTEMPTS = 3  # a new account's first rating row, inserted by two instances at once: retried
+
+ratings_table = Table(  # each account's current rating in each game
+    "ratings",
+    metadata,
+    Column("account", String(32), ForeignKey("users.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("last", Float, nullable=False),  # when the latest rated game finished
+)
+
+rated_games_table = Table(  # one row per rated game: its id is what makes a rating happen once
+    "rated_games",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+rating_history_table = Table(  # each rated game's result and new rating, per account
+    "rating_history",
+    metadata,
+    Column("game_id", String(32), ForeignKey("rated_games.game_id"), primary_key=True),
+    Column("account", String(32), ForeignKey("users.id"), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("score", Float, nullable=False),  # over the pairs it was in: 1 won them all, 0 lost them all
+    Column("rating", Float, nullable=False),  # after the game
+    Column("rd", Float, nullable=False),
+    Column("before", Float, nullable=False),  # the rating before it
+    Column("at", Float, nullable=False),
+)
+
+
+def person(seat: SeatRow) -> bool:
+    """A person's seat: one they hold, or one a bot took over from them."""
+    return seat.kind == "human" or (seat.kind == "bot" and seat.replaced)
+
+
+def is_rated(row: GameRow, state: State) -> bool:
+    """Whether this finished game changes its players' ratings (the module's rule)."""
+    accounts = [seat.account for seat in row.seats]
+    return (state.is_over and bool(state.history) and not row.hotseat
+            and all(person(seat) and seat.account for seat in row.seats)
+            and len(set(accounts)) == len(accounts))
+
+
+def pairs(winners: Sequence[int], seats: int) -> list[tuple[int, int, float]]:
+    """(seat, opponent, score) for every comparison the result makes, from both sides: no
+    winner or every seat a winner is a draw between every pair; else each winner beats each
+    seat that did not win, and those are not compared among themselves."""
+    won = set(winners)
+    if not won or len(won) == seats:
+        return [(a, b, 0.5) for a in range(seats) for b in range(seats) if a != b]
+    return [pair for w in sorted(won) for other in range(seats) if other not in won
+            for pair in ((w, other, 1.0), (other, w, 0.0))]
+
+
+def updated(before: Sequence[Rating], winners: Sequence[int]) -> list[Rating]:
+    """Every seat's rating after the game, each from the ratings all had before it."""
+    results: list[list[Result]] = [[] for _ in before]
+    for seat, opponent, score in pairs(winners, len(before)):
+        results[seat].append(Result(before[opponent], score))
+    return [rate(rating, mine) if mine else rating for rating, mine in zip(before, results, strict=True)]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """An account's rating in one game as the database holds it."""
+
+    rating: Rating
+    games: int
+    last: float
+
+    def now(self, at: float) -> Rating:
+        """The rating at time `at`: its deviation widened for the time since its last game."""
+        return idle(self.rating, max(0.0, at - self.last) / RATING_PERIOD)
+
+
+def _standings(db: Connection, game: str, accounts: Sequence[str], lock: bool) -> dict[str, Standing]:
+    r = ratings_table.c
+    query = select(ratings_table).where(r.game == game, r.account.in_(sorted(accounts)))
+    rows = db.execute(query.with_for_update() if lock else query).mappings()
+    return {row["account"]: Standing(Rating(row["rating"], row["rd"], row["volatility"]), row["games"],
+                                     row["last"]) for row in rows}
+
+
+def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[str],
+                winners: Sequence[int], at: float) -> bool:
+    """(Synchronous: through `storage.run`.) Rate a finished game whose seats are held by
+    `accounts`; False if it was rated already (by this or another instance)."""
+    for _ in range(ATTEMPTS):
+        try:
+            with storage.engine.begin() as db:
+                db.execute(insert(rated_games_table).values(game_id=game_id, game=game, at=at))
+                _rate(db, game_id, game, accounts, winners, at)
+                storage._changed(db, game_id)
+            return True
+        except IntegrityError:
+            with storage.engine.connect() as db:
+                if db.scalar(select(rated_games_table.c.game_id)
+                             .where(rated_games_table.c.game_id == game_id)) is not None:
+                    return False
+    raise StorageFailed(f"game {game_id} could not be rated in {ATTEMPTS} attempts", write=True)
+
+
+def _rate(db: Connection, game_id: str, game: str, accounts: Sequence[str],
+          winners: Sequence[int], at: float) -> None:
+    known = _standings(db, game, accounts, lock=True)
+    before = [known[a].now(at) if a in known else Rating() for a in accounts]
+    after = updated(before, winners)
+    scores: dict[int, list[float]] = {}
+    for seat, _, score in pairs(winners, len(accounts)):
+        scores.setdefault(seat, []).append(score)
+    r = ratings_table.c
+    for seat, account in enumerate(accounts):
+        new = after[seat]
+        values = {"rating": new.rating, "rd": new.rd, "volatility": new.volatility, "last": at}
+        if account in known:
+            db.execute(update(ratings_table).where(r.account == account, r.game == game)
+                       .values(games=known[account].games + 1, **values))
+        else:
+            db.execute(insert(ratings_table).values(account=account, game=game, games=1, **values))
+        mine = scores.get(seat, [0.5])
+        db.execute(insert(rating_history_table).values(
+            game_id=game_id, account=account, game=game, seat=seat, score=sum(mine) / len(mine),
+            rating=new.rating, rd=new.rd, before=before[seat].rating, at=at))
+
+
+# -- what the seats show: each account's name and rating, cached per storage -----------------
+
+@dataclass
+class _Shown:
+    name: str | None
+    rating: dict[str, float] | None
+    at: float
+
+
+class SeatDirectory:
+    """The account name and rating each seat shows (`Room.seats_public`), read from the
+    database in the background: a seat not known yet shows null until it is read, then the
+    room announces its seats again. Entries are read again after SEAT_CACHE_SECONDS, and at
+    once after a game of theirs is rated here."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.shown: dict[tuple[str, str], _Shown] = {}
+        self.reading: set[tuple[str, str]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()  # the reads under way (kept from the collector)
+
+    def seat(self, account: str | None, game: str, announce: Callable[[], None]) -> dict[str, Any]:
+        if account is None:
+            return {"account": None, "rating": None}
+        key = (account, game)
+        shown = self.shown.get(key)
+        if (shown is None or time.time() - shown.at > SEAT_CACHE_SECONDS) and key not in self.reading:
+            self._read_later(key, announce)
+        return {"account": shown.name if shown else None, "rating": shown.rating if shown else None}
+
+    def forget(self, accounts: Sequence[str], game: str) -> None:
+        for account in accounts:
+            self.shown.pop((account, game), None)
+
+    def _read_later(self, key: tuple[str, str], announce: Callable[[], None]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving (a synchronous caller): shown when next asked
+            return
+        self.reading.add(key)
+        task = loop.create_task(self._read(key, announce))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _read(self, key: tuple[str, str], announce: Callable[[], None]) -> None:
+        try:
+            shown = await self.storage.run(self._lookup, *key)
+        except StorageFailed:
+            return
+        finally:
+            self.reading.discard(key)
+        old = self.shown.get(key)
+        self.shown[key] = shown
+        if old is None or (old.name, old.rating) != (shown.name, shown.rating):
+            announce()
+
+    def _lookup(self, account: str, game: str) -> _Shown:
+        now = time.time()
+        with self.storage.engine.connect() as db:
+            name = db.scalar(select(users_table.c.name).where(users_table.c.id == account))
+            standing = _standings(db, game, [account], lock=False).get(account)
+        rating = standing.now(now) if standing else Rating()
+        return _Shown(name, {"rating": round(rating.rating, 1), "rd": round(rating.rd, 1)}, now)
+
+
+_directories: weakref.WeakKeyDictionary[Storage, SeatDirectory] = weakref.WeakKeyDictionary()
+
+
+def directory(storage: Storage) -> SeatDirectory:
+    if storage not in _directories:
+        _directories[storage] = SeatDirectory(storage)
+    return _directories[storage]
+
+
+def seats_shown(storage: Storage, seats: Sequence[SeatRow], game: str,
+                announce: Callable[[], None]) -> list[dict[str, Any]]:
+    """Each seat's {"account": name | None, "rating": {"rating", "rd"} | None} (spec'd seat keys)."""
+    shown = directory(storage)
+    return [shown.seat(seat.account, game, announce) for seat in seats]
+
+
+async def game_over(storage: Storage, row: GameRow, state: State) -> None:
+    """A room's game has just finished (here, or on another instance which told us): rate it
+    if it is rated and not rated yet. A database failure leaves it unrated, and is logged."""
+    if not is_rated(row, state):
+        return
+    accounts = [seat.account for seat in row.seats if seat.account]
+    try:
+        await storage.run(record_game, storage, row.id, state.game.name, accounts, state.winners,
+                          row.touched or time.time())
+    except StorageFailed as exc:
+        log.warning("game %s was not rated: %s", row.id, exc.message)
+    directory(storage).forget(accounts, state.game.name)
