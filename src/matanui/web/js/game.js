@@ -9,6 +9,7 @@
 import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { showEnd } from "./end.js";
 import { nameForm } from "./seatname.js";
+import { showTurn } from "./turn.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -216,8 +217,9 @@ function draw() {
   const obs = shownObs = current.observation;
   lastMove = connection.last || [];
   const mySeat = connection.seat;
-  const myTurn = mySeat !== null && current.current_player === mySeat && (current.legal || []).length;
-  document.title = `${myTurn ? "Your turn · " : ""}${meta.title} — matanui`;
+  // Your turn: a decision that waits for you (not a window the server closes by itself).
+  const myTurn = mySeat !== null && current.current_player === mySeat && Boolean(current.legal?.length) && !current.closes_at;
+  showTurn({ yours: myTurn, title: meta.title, alerting: mySeat !== null && connections.length === 1 });
   // Watching a game this browser holds a seat in (a ?watch link): never a silent downgrade.
   const resume = watching && heldTokens(gameId).length
     ? [" ", el("a", { href: `/games/${gameId}`, class: "resume" }, "Resume your seat")] : [];
@@ -228,7 +230,12 @@ function draw() {
 
   const cover = $("cover");
   cover.hidden = coverFor === null;
-  if (coverFor !== null) $("cover-text").textContent = `Pass the screen to ${playerName(book, obs, coverFor, meta.seats)}.`;
+  if (coverFor !== null) {
+    const next = playerName(book, obs, coverFor, meta.seats);
+    const pieces = ($("mine").getAttribute("aria-label") || "Your hand").toLowerCase();
+    $("cover-text").textContent = `Pass the screen to ${next} — ${next}, it is your turn: tap to show ${pieces}.`;
+    $("cover-button").textContent = `Show ${pieces.replace(/^your /, "my ")}`;
+  }
 
   const legal = current.legal || [];
   const act = (id) => {
