@@ -14,6 +14,7 @@ import re
 import time
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from .conftest import ARTIFACTS, LAPTOP, PHONE
 from .person import Person, create_game
@@ -129,6 +130,8 @@ def test_the_turn_arriving_in_a_hidden_tab_changes_title_and_favicon_and_notifie
                 box = toggle(page, name).bounding_box()
                 assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (name, box)
         keep(waiter, f"turn-alerts-{'phone' if viewport == PHONE else 'laptop'}")
+        checked = Axe().run(waiter, context={"include": [["header"], ["#alerts"]]})  # axe-core's checks
+        assert checked.violations_count == 0, checked.generate_report()
         waiter.evaluate(HIDE)
 
         play_until_the_turn_comes(Person(mover, "reconstruct"), waiter)
