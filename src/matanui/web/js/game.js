@@ -13,6 +13,7 @@ import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
 import { ratingText } from "./seatrating.js";
+import { showTurn } from "./turn.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -224,8 +225,9 @@ function draw() {
   const obs = shownObs = current.observation;
   lastMove = connection.last || [];
   const mySeat = connection.seat;
-  const myTurn = mySeat !== null && current.current_player === mySeat && (current.legal || []).length;
-  document.title = `${myTurn ? "Your turn · " : ""}${meta.title} — matanui`;
+  // Your turn: a decision that waits for you (not a window the server closes by itself).
+  const myTurn = mySeat !== null && current.current_player === mySeat && Boolean(current.legal?.length) && !current.closes_at;
+  showTurn({ yours: myTurn, title: meta.title, alerting: mySeat !== null && connections.length === 1 });
   // Watching a game this browser holds a seat in (a ?watch link): never a silent downgrade.
   const resume = watching && heldTokens(gameId).length
     ? [" ", el("a", { href: `/games/${gameId}`, class: "resume" }, "Resume your seat")] : [];
@@ -236,7 +238,12 @@ function draw() {
 
   const cover = $("cover");
   cover.hidden = coverFor === null;
-  if (coverFor !== null) $("cover-text").textContent = `Pass the screen to ${playerName(book, obs, coverFor, meta.seats)}.`;
+  if (coverFor !== null) {
+    const next = playerName(book, obs, coverFor, meta.seats);
+    const pieces = ($("mine").getAttribute("aria-label") || "Your hand").toLowerCase();
+    $("cover-text").textContent = `Pass the screen to ${next} — ${next}, it is your turn: tap to show ${pieces}.`;
+    $("cover-button").textContent = `Show ${pieces.replace(/^your /, "my ")}`;
+  }
 
   const legal = current.legal || [];
   const act = (id) => {

@@ -20,6 +20,10 @@ const PATHS = {
   start: "M12 1l3.2 7.2 7.8.7-5.9 5.2 1.8 7.7L12 17.8l-6.9 4 1.8-7.7L1 8.9l7.8-.7z",
   // Makuta's temple: a stepped pyramid
   temple: "M2 22h20v-4h-3v-4h-3v-4h-2V6h-4v4H8v4H5v4H2z",
+  // sound (the turn alerts' chime): a loudspeaker and one wave
+  speaker: "M3 9h4l5-4v14l-5-4H3zM14.5 8.2l1.4-1.4a7.5 7.5 0 0 1 0 10.4l-1.4-1.4a5.5 5.5 0 0 0 0-7.6z",
+  // notifications: a bell and its clapper
+  bell: "M12 2a6 6 0 0 0-6 6v5l-2 3v1h16v-1l-2-3V8a6 6 0 0 0-6-6zM9.5 18.5h5a2.5 2.5 0 0 1-5 0z",
 };
 
 export function icon(name) {
