@@ -96,7 +96,8 @@ function figure(built) {
 }
 
 function myHand(book, obs, ctx) {
-  return el("div", { class: "hand mine" }, obs.hand.map((id) => {
+  // Focusable: on a phone a full hand scrolls sideways, and a keyboard must reach all of it.
+  return el("div", { class: "hand mine", tabindex: "0", role: "group", "aria-label": "Your cards" }, obs.hand.map((id) => {
     const all = uses(ctx, id);
     const onclick = all.length ? () => { selected = selected === id ? null : id; ctx.act.redraw(); } : null;
     return cardFace(book, id, { onclick, actions: all.map((a) => a.id) });
