@@ -82,7 +82,9 @@ function pawn(ctx, obs, seat) {
 function contents(ctx, obs, space) {
   const book = ctx.book;
   const where = ` on ${space.name === "start" ? "Toa Landing" : space.name}`;
-  const pawns = obs.pawns.map((p, seat) => (p === space.name ? seat : null)).filter((s) => s !== null);
+  // A Toa out of the game (resigned, out of time) has left the island: its pawn is not drawn.
+  const out = obs.out || [];
+  const pawns = obs.pawns.map((p, seat) => (p === space.name && !out.includes(seat) ? seat : null)).filter((s) => s !== null);
   const tokens = (space.name === "start" ? obs.start : obs.tokens[space.name]) || [];
   const things = [
     ...tokens.map((face) => tokenChip(book, face, where)),
