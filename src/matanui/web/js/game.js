@@ -8,7 +8,7 @@
 // offers a choice; the end is a dialog from the viewer's side.
 import { api, appendLog, boardView, capital, dataText, el, flip, heldTokens, pictureBook, playerName, rememberTokens, tokensFor } from "./common.js";
 import { drawClocks, rememberSeats } from "./clock.js";
-import { loadSession } from "./account.js";
+import { keepSeat, loadSession, session } from "./account.js";
 import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
 import { nameForm } from "./seatname.js";
@@ -107,6 +107,10 @@ async function receive(connection, message) {
     connection.last = message.last_events?.length ? message.last_events : message.events.slice(-1);
     connection.live = true;
     connection.failures = 0;
+    if (connection.token && message.seat !== null && connections.length === 1 && !connection.kept) {
+      connection.kept = true;
+      keepSeat(gameId, connection.token, message.seats[message.seat]);
+    }
     waiting = "";
     book = book || (await pictureBook(message.game, message.data));
     $("how-to-play").href = book.how_to_play;
@@ -265,7 +269,7 @@ function draw() {
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: meta.seats || [], mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
   const naming = document.querySelector(".seat-name");
-  if (!naming && !current.over) {
+  if (!naming && !current.over && !session.account) {  // signed in: the account's name
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
     if (form) document.querySelector(".play-area").prepend(form);
   }
@@ -388,6 +392,8 @@ function openEnd(current, connection) {
 $("cover-button").addEventListener("click", () => { shownSeat = coverFor; coverFor = null; draw(); });
 // On a phone the log starts folded: the board and your pieces come first.
 if (window.matchMedia("(max-width: 760px)").matches) $("log-panel").open = false;
-// Without a token, a signed-in player's account opens its seat (from any device).
-if (!tokens.length && !watching) connections[0].account = Boolean((await loadSession()).account);
+// The session, if any: its CSRF token goes with every write the cookie rides on (a rematch, a
+// name); without a seat token, a signed-in player's account opens its seat (from any device).
+if (!watching) await loadSession();
+if (!tokens.length && !watching) connections[0].account = Boolean(session.account);
 for (const connection of connections) connect(connection);

@@ -1,0 +1,148 @@
+"""Playing with people, as they meet it: two accounts made through the lobby's Sign in dialog,
+one on a laptop and one on a phone; an invite sent and opened signed in; a few decisions, the
+turn arriving in the waiting browser's title; a resignation, each end dialog from its side;
+and the rated game on both profiles and the leaderboard. Pictures under
+artifacts/browser/people-*.png."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from .conftest import ARTIFACTS, LAPTOP, PHONE
+from .person import Person
+from .test_accounts import PASSWORD
+from .test_lobby import created_id
+
+CAN_ACT = """() => Boolean(document.querySelector('#actions button:not([disabled])'))
+    && !document.body.classList.contains('acting')"""
+
+
+@dataclass
+class Player:
+    """A person in their own browser context, counting every click and choice they make."""
+    page: object
+    name: str
+    label: str
+    errors: list[str] = field(default_factory=list)
+    clicks: int = 0
+
+    def click(self, locator) -> None:
+        locator.click()
+        self.clicks += 1
+
+    def keep(self, what: str) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"people-{what}-{self.label}.png"))
+
+
+def arrive(browser, server: str, viewport: dict, label: str) -> Player:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    player = Player(page, f"Toa_{secrets.token_hex(3)}", label)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
+    page.goto(server + "/")
+    return player
+
+
+def create_account(player: Player) -> None:
+    """Through the lobby's Sign in dialog: two clicks (the two fields are typed)."""
+    page = player.page
+    player.click(page.get_by_role("button", name="Sign in", exact=True))
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("User name").fill(player.name)
+    dialog.get_by_label("Password").fill(PASSWORD)
+    player.click(dialog.get_by_role("button", name="Create account", exact=True))
+    page.get_by_text(f"Signed in as {player.name}").wait_for()
+
+
+def play_decisions(players: list[Player], game: str, count: int) -> list[str]:
+    """At least `count` decisions, by whoever may act, until the turn has passed from one
+    browser to the other (its title then says "your turn"; a stop-card window is no turn);
+    after each, a picture of the other browser. Returns who decided, in order."""
+    people = {id(p): Person(p.page, game) for p in players}
+    order: list[str] = []
+    turns_arrived: list[str] = []
+    deadline = time.monotonic() + 60
+    while len(order) < count or not turns_arrived:
+        assert time.monotonic() < deadline and len(order) < 3 * count, ("the turn never passed", order)
+        mover = next((p for p in players if p.page.evaluate(CAN_ACT)), None)
+        if mover is None:
+            players[0].page.wait_for_timeout(150)
+            continue
+        window = mover.page.locator("#actions .window-clock").count() > 0
+        if order and order[-1] != mover.label and not window:  # the turn came from the other one
+            assert "your turn" in mover.page.title(), mover.page.title()
+            turns_arrived.append(mover.label)
+        person = people[id(mover)]
+        person.take_a_decision()
+        mover.clicks += person.clicks
+        person.clicks = 0
+        order.append(mover.label)
+        other = next(p for p in players if p is not mover)
+        other.page.wait_for_timeout(900)  # the move plays out at the page's pace
+        other.keep(f"after-{len(order)}")
+    return order
+
+
+def test_two_accounts_play_by_invite_resign_and_the_game_is_rated(server, browser):
+    laptop = arrive(browser, server, LAPTOP, "laptop")
+    phone = arrive(browser, server, PHONE, "phone")
+    try:
+        create_account(laptop)
+        create_account(phone)
+        laptop.keep("lobby-signed-in")
+        page = laptop.page
+        page.select_option("#game-select", "reconstruct")
+        laptop.clicks += 1
+        page.select_option("[aria-label='Player 2 is']", "human")
+        laptop.clicks += 1
+        laptop.click(page.locator("#create-form button[type=submit]"))
+        game_id = created_id(page)
+        invite = page.get_by_label("invite link for Player 2").input_value()
+        laptop.keep("created")
+        laptop.click(page.get_by_role("link", name="Play this seat"))
+        phone.page.goto(invite)  # the invite came by message: opened, not clicked here
+        for player in (laptop, phone):
+            player.page.wait_for_selector(".reconstruct")
+        order = play_decisions([laptop, phone], "reconstruct", 4)
+        deciding, waiting = phone, laptop  # the phone resigns (whoever is to move)
+        assert len(set(order)) == 2, ("both players decided", order)
+        for player, other in ((laptop, phone), (phone, laptop)):  # each called by their account's name
+            assert other.name in player.page.inner_text("#status")
+            assert other.name in player.page.text_content("#log")
+            assert "What should the others call you?" not in player.page.inner_text("main")
+
+        resign = deciding.page.get_by_role("button", name="Resign", exact=True)
+        deciding.click(resign)
+        deciding.click(deciding.page.get_by_role("dialog", name="Resign this game?")
+                       .get_by_role("button", name="Resign", exact=True))
+        for player, result in ((deciding, "You lost"), (waiting, "You won")):
+            end = player.page.get_by_role("dialog", name=result)
+            end.wait_for(timeout=10_000)
+            assert "resigns" in end.inner_text()
+            player.keep("end")
+
+        for player, won in ((waiting, True), (deciding, False)):
+            profile = player.page
+            profile.goto(f"{server}/players/{player.name}")
+            profile.locator("table.leaderboard tbody tr").first.wait_for()
+            shown = profile.locator("section.rating-game").inner_text()
+            assert "after 1 rated game" in shown and "Rating 1500" not in shown, shown
+            game_row = profile.locator("table.leaderboard tbody tr").first
+            assert ("Won" if won else "Lost") in game_row.inner_text()
+            assert profile.locator(f"a[href='/games/{game_id}/replay']").count() == 1
+            player.keep("profile")
+        board = waiting.page
+        board.goto(f"{server}/ratings/reconstruct")
+        board.locator("table.leaderboard tbody tr").first.wait_for()
+        listed = board.locator("table.leaderboard").inner_text()
+        assert laptop.name in listed and phone.name in listed, listed
+        waiting.keep("leaderboard")
+        print(f"clicks from the lobby to the end dialog: creator {laptop.clicks}, "
+              f"invitee {phone.clicks} (who decided: {order})")
+    finally:
+        for player in (laptop, phone):
+            player.page.context.close()
+    assert not laptop.errors and not phone.errors, (laptop.errors, phone.errors)
