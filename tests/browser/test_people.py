@@ -109,8 +109,9 @@ def test_two_accounts_play_by_invite_resign_and_the_game_is_rated(server, browse
         order = play_decisions([laptop, phone], "reconstruct", 4)
         deciding, waiting = phone, laptop  # the phone resigns (whoever is to move)
         assert len(set(order)) == 2, ("both players decided", order)
-        for player, other in ((laptop, phone), (phone, laptop)):  # each called by their account's name
-            assert other.name in player.page.inner_text("#status")
+        for player, other in ((laptop, phone), (phone, laptop)):  # by account name, rating after
+            player.page.wait_for_function("(shown) => document.querySelector('#status').textContent"
+                                          ".includes(shown)", arg=f"{other.name} (1500?)")
             assert other.name in player.page.text_content("#log")
             assert "What should the others call you?" not in player.page.inner_text("main")
 
@@ -125,17 +126,21 @@ def test_two_accounts_play_by_invite_resign_and_the_game_is_rated(server, browse
             player.keep("end")
 
         for player, won in ((waiting, True), (deciding, False)):
-            profile = player.page
-            profile.goto(f"{server}/players/{player.name}")
+            profile = player.page  # from the lobby, by the name in its header
+            profile.goto(server + "/")
+            profile.get_by_role("link", name=player.name, exact=True).click()
+            profile.wait_for_url(f"**/players/{player.name}")
             profile.locator("table.leaderboard tbody tr").first.wait_for()
             shown = profile.locator("section.rating-game").inner_text()
             assert "after 1 rated game" in shown and "Rating 1500" not in shown, shown
+            assert profile.get_by_role("heading", name=player.name, exact=True).inner_text() == player.name
             game_row = profile.locator("table.leaderboard tbody tr").first
             assert ("Won" if won else "Lost") in game_row.inner_text()
             assert profile.locator(f"a[href='/games/{game_id}/replay']").count() == 1
             player.keep("profile")
         board = waiting.page
-        board.goto(f"{server}/ratings/reconstruct")
+        board.goto(server + "/")
+        board.get_by_role("link", name="Leaderboards").click()
         board.locator("table.leaderboard tbody tr").first.wait_for()
         listed = board.locator("table.leaderboard").inner_text()
         assert laptop.name in listed and phone.name in listed, listed

@@ -123,7 +123,8 @@ function passwordDialog(onChange) {
   const box = dialog("Change password", fields, [change], formError);
 }
 
-// The header's part: "Sign in" when signed out; the name, Change password and Sign out when in.
+// The header's part: "Sign in" when signed out; when in, the name (a link to the profile),
+// Change password and Sign out.
 export function mountAccount(place, onChange) {
   const draw = () => {
     const changed = () => { draw(); onChange(); };
@@ -131,7 +132,8 @@ export function mountAccount(place, onChange) {
       place.replaceChildren(el("button", { type: "button", class: "quiet", onclick: () => signInDialog(changed) }, "Sign in"));
       return;
     }
-    place.replaceChildren(el("span", { class: "account-name" }, "Signed in as ", el("strong", {}, session.account)),
+    place.replaceChildren(el("span", { class: "account-name" }, "Signed in as ",
+      el("a", { href: `/players/${encodeURIComponent(session.account)}`, title: "Your profile: ratings and rated games" }, el("strong", {}, session.account))),
       el("button", { type: "button", class: "quiet", onclick: () => passwordDialog(changed) }, "Change password"),
       el("button", { type: "button", class: "quiet", onclick: async () => {
         await api("/api/session", { method: "DELETE" }).catch(() => null);
