@@ -32,9 +32,9 @@ class Player:
         locator.click()
         self.clicks += 1
 
-    def keep(self, what: str) -> None:
+    def keep(self, what: str, full_page: bool = False) -> None:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"people-{what}-{self.label}.png"))
+        self.page.screenshot(path=str(ARTIFACTS / f"people-{what}-{self.label}.png"), full_page=full_page)
 
 
 def arrive(browser, server: str, viewport: dict, label: str) -> Player:
@@ -151,3 +151,71 @@ def test_two_accounts_play_by_invite_resign_and_the_game_is_rated(server, browse
         for player in (laptop, phone):
             player.page.context.close()
     assert not laptop.errors and not phone.errors, (laptop.errors, phone.errors)
+
+
+def join_from_the_lobby(player: Player, game_id: str, name: str) -> None:
+    """The lobby's open games, filtered to Quest for Makuta at a real-time pace: Join, a name."""
+    page = player.page
+    page.select_option("#game-filter", "makuta")
+    page.select_option("#pace-filter", "realtime")
+    row = page.locator(f"#game-list li[data-game='{game_id}']")
+    player.click(row.get_by_role("button", name="Join"))
+    row.get_by_label("Your display name (optional)").fill(name)
+    player.click(row.get_by_role("button", name="Join"))
+    page.wait_for_url(f"**/games/{game_id}")
+    page.wait_for_selector(".makuta")
+
+
+def test_three_play_makuta_one_resigns_and_the_other_two_play_on(server, browser):
+    host = arrive(browser, server, LAPTOP, "host")
+    phone = arrive(browser, server, PHONE, "phone")
+    third = arrive(browser, server, LAPTOP, "third")
+    everyone = [host, phone, third]
+    try:
+        create_account(host)
+        page = host.page
+        page.select_option("#game-select", "makuta")
+        page.click("#add-seat")
+        for seat in (2, 3):
+            page.select_option(f"[aria-label='Player {seat} is']", "human")
+        page.check("#public")
+        page.click("#create-form button[type=submit]")
+        game_id = created_id(page)
+
+        # The open game in the lobby: the waiting player's rating, found by game and pace.
+        listed = phone.page.locator(f"#game-list li[data-game='{game_id}']")
+        listed.filter(has_text=f"{host.name} (1500?)").wait_for(timeout=15_000)
+        phone.keep("lobby-open-game", full_page=True)
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways
+        phone.page.select_option("#pace-filter", "turn_based")
+        listed.wait_for(state="detached")
+        join_from_the_lobby(phone, game_id, "Ana")
+        join_from_the_lobby(third, game_id, "Ben")
+        host.click(page.get_by_role("link", name="Play this seat"))
+        page.wait_for_selector(".makuta")
+        watcher = browser.new_context(viewport=PHONE).new_page()
+        watcher.goto(f"{server}/games/{game_id}?watch")
+        watcher.wait_for_selector(".makuta")
+
+        play_decisions(everyone, "makuta", 3)
+        for player in everyone:
+            player.keep("makuta-playing")
+        resign = phone.page.get_by_role("button", name="Resign", exact=True)
+        phone.click(resign)
+        phone.click(phone.page.get_by_role("dialog", name="Resign this game?")
+                    .get_by_role("button", name="Resign", exact=True))
+        phone.page.get_by_text("You are out of this game").wait_for(timeout=10_000)
+        phone.keep("out")
+        assert phone.page.locator("#end[open]").count() == 0
+        play_decisions([host, third], "makuta", 2)  # the game goes on for the two left
+        for player in (host, third):
+            assert player.page.locator("#end[open]").count() == 0
+            assert "Ana resigns" in player.page.text_content("#log")
+            assert "Ana (out)" in player.page.inner_text("#status")  # not waited for, not away
+            assert player.page.inner_text(".clock[data-seat='1'] .clock-time") == "out"
+            player.keep("after-resign")
+        watcher.context.close()
+    finally:
+        for player in everyone:
+            player.page.context.close()
+    assert not any(p.errors for p in everyone), [p.errors for p in everyone]

@@ -66,7 +66,7 @@ export function drawClocks(box, clock, { seats, mySeat, name, send }) {
       const bank = clock.kind === "realtime" ? ` · bank ${duration(clock.banks[i])}` : "";
       line.classList.toggle("running", clock.seat === i);
       line.classList.toggle("low", running && left < RED_UNDER);
-      time.textContent = seats[i].kind === "bot" ? "bot"
+      time.textContent = seats[i].out ? "out" : seats[i].kind === "bot" ? "bot"
         : running ? `${duration(left)} left${bank}` : clock.seat === i ? `first move: untimed${bank}` : bank.slice(3);
     }
   };

@@ -194,10 +194,18 @@ function showState() {
   } else if (down()) {
     status("Connection lost — reconnecting…");
   } else if (meta && book && shownObs) {
-    const online = (meta.seats || []).map((s, i) => `${name(i)}${ratingText(s)}${s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
+    // A seat out of the game (resigned, out of time) says so: nobody waits for it.
+    const online = seatsNow().map((s, i) => `${name(i)}${ratingText(s)}${s.out ? " (out)" : s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
     status([notice, problem || online.join(" · ")].filter(Boolean).join(" "));
   }
   line.classList.toggle("bad", Boolean(gone || problem || notice));
+}
+
+// The seats as the shown view has them: `out` from its observation too (an update says who
+// resigned; a seats message need not follow).
+function seatsNow() {
+  const out = shownObs?.out || [];
+  return (meta.seats || []).map((seat, i) => ({ ...seat, out: Boolean(seat.out) || out.includes(i) }));
 }
 
 // A seat's name for the shown seat's eyes: "you", else the display name or character.
@@ -267,7 +275,7 @@ function draw() {
   drawLastMove();
   drawTurn(current, connection, legal, act);
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
-  drawClocks($("clocks"), current.clock, { seats: meta.seats || [], mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
+  drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
   const naming = document.querySelector(".seat-name");
   if (!naming && !current.over && !session.account) {  // signed in: the account's name
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
