@@ -41,10 +41,12 @@ from .protocol import (
     MAX_SEATS,
     MAX_TOKEN_CHARS,
     Act,
+    ChatMessage,
     CreateGame,
     Hello,
     History,
     JoinSeat,
+    PresenceMessage,
     Rejected,
     SeatToken,
     SetName,
@@ -503,6 +505,7 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
     except WebSocketDisconnect:
         return
     sender = asyncio.create_task(_send_outbox(websocket, connection))
+    await room.chat.load()  # the welcome carries the newest lines
     room.join(connection)
     try:
         while True:
@@ -513,6 +516,12 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                                    "new connection to change seat")
                 if isinstance(message, History):
                     connection.send(json.dumps(room.history(connection.seat, message.before)))
+                    continue
+                if isinstance(message, ChatMessage):
+                    await room.chat.say(connection, message.text)
+                    continue
+                if isinstance(message, PresenceMessage):
+                    room.presence.seen(connection, message.visible)
                     continue
                 assert isinstance(message, Act)
                 if connection.seat is None:

@@ -270,7 +270,21 @@ class History:
     before: int
 
 
-ClientMessage = Hello | Act | History
+@dataclass(frozen=True)
+class ChatMessage:
+    """Say a line in the game's chat (chat.py checks its text and who may say it)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class PresenceMessage:
+    """The page is visible, or hidden (presence.py)."""
+
+    visible: bool
+
+
+ClientMessage = Hello | Act | History | ChatMessage | PresenceMessage
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -333,8 +347,18 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", "'before' must be the whole number of the log entry to "
                            "read back from (the welcome's 'log_from', then each answer's 'from')")
         return History(before)
-    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act' "
-                   "and 'history'")
+    if kind == "chat":
+        _only(data, {"type", "text"})
+        if not isinstance(data.get("text"), str):
+            raise Rejected("bad_message", "'text' must be the chat line, a string")
+        return ChatMessage(data["text"])
+    if kind == "presence":
+        _only(data, {"type", "visible"})
+        if not isinstance(data.get("visible"), bool):
+            raise Rejected("bad_message", "'visible' must be true (the page is shown) or false (hidden)")
+        return PresenceMessage(data["visible"])
+    raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
+                   "'history', 'chat' and 'presence'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -516,4 +516,6 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+from . import chat as _chat  # noqa: E402,F401  (their tables join `metadata` before create_all)
+from . import presence as _presence  # noqa: E402,F401
 from . import users as _users  # noqa: E402,F401  (its table joins `metadata` before create_all)
