@@ -204,3 +204,19 @@ def test_a_chat_message_without_its_text_is_refused_as_a_bad_message(client, gam
         ws.send_json(message)
         refused = until(ws, "error")
     assert refused["code"] == "bad_message"
+
+
+def test_a_line_said_on_one_instance_reaches_the_connections_of_another(postgres):
+    a, b = postgres
+    game = create(a, seats=PEOPLE)
+    path = f"/ws/games/{game['id']}"
+    with a.websocket_connect(path) as on_a, b.websocket_connect(path) as on_b, \
+            b.websocket_connect(path) as watcher_b:
+        hello(on_a, tokens(game)[0])
+        hello(on_b, tokens(game)[1])
+        hello(watcher_b)
+        said = say(on_a, "across the wire")
+        assert until(on_b, "chat") == until(watcher_b, "chat") == said
+        answer = say(on_b, "heard you")
+        assert until(on_a, "chat") == answer
+    assert [line["n"] for line in said["lines"] + answer["lines"]] == [1, 2]
