@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -26,3 +27,17 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=WINDOW)
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def postgres() -> Iterator[tuple[TestClient, TestClient]]:
+    """Two instances on the PostgreSQL that MATANUI_TEST_POSTGRES names (skipped without one)."""
+    url = os.environ.get("MATANUI_TEST_POSTGRES")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
+        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    limits = Limits(**{**vars(ROOMY), "gone_after": 1.0})
+    with TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=limits)) as a, \
+            TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=limits)) as b:
+        yield a, b

@@ -22,6 +22,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from websockets.sync.client import connect
 
+from matanui.server import app as _app  # noqa: F401  (its modules add their tables to the metadata)
+from matanui.server import storage
 from matanui.server.peers import lock_key
 
 from .process import free_port, start_server
@@ -41,7 +43,8 @@ def database() -> str:
     engine = create_engine(url)
     try:
         with engine.begin() as db:
-            db.execute(text("DROP TABLE IF EXISTS actions, games"))
+            for table in reversed(storage.metadata.sorted_tables):  # every table the server makes
+                db.execute(text(f"DROP TABLE IF EXISTS {table.name} CASCADE"))
     except OperationalError as exc:
         pytest.fail(f"cannot use the database {url.database} ({exc}); create it as .ci/run does")
     finally:

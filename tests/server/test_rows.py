@@ -144,7 +144,8 @@ def big_database(path: Path) -> None:
     store_game(storage, "g")
     storage.close()
     with closing(sqlite3.connect(path)) as db, db:  # closed: its log is written into the file
-        db.executemany("INSERT INTO actions VALUES ('g', ?, ?)", [(n, "x" * 40) for n in range(3, 5000)])
+        db.executemany("INSERT INTO actions (game_id, number, action) VALUES ('g', ?, ?)",
+                       [(n, "x" * 40) for n in range(3, 5000)])
     assert path.stat().st_size > 40 * 4096 and not Path(f"{path}-wal").exists()
 
 

@@ -41,11 +41,13 @@ from .protocol import (
     MAX_SEATS,
     MAX_TOKEN_CHARS,
     Act,
+    ChatMessage,
     ClockChoice,
     CreateGame,
     Hello,
     History,
     JoinSeat,
+    PresenceMessage,
     Rejected,
     Resign,
     SeatToken,
@@ -520,6 +522,7 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
     except WebSocketDisconnect:
         return
     sender = asyncio.create_task(_send_outbox(websocket, connection))
+    await room.chat.load()  # the welcome carries the newest lines
     room.join(connection)
     try:
         while True:
@@ -533,6 +536,12 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                     continue
                 if isinstance(message, ClockChoice):
                     await clocks.choose(room, connection.seat, message)
+                    continue
+                if isinstance(message, ChatMessage):
+                    await room.chat.say(connection, message.text)
+                    continue
+                if isinstance(message, PresenceMessage):
+                    room.presence.seen(connection, message.visible)
                     continue
                 if connection.seat is None:
                     raise Rejected("spectator", "spectators watch and cannot act or resign; hello "

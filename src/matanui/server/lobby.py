@@ -390,6 +390,7 @@ class Lobby:
             if not state.is_over and seat not in seats_opened(room, token, account):
                 raise Rejected("bad_token", "while the game runs, a seat's replay needs that seat's "
                                "token", status=403)
+        await room.chat.load()
         with self.quotas.replay(client):
             return await self.backends.replays.run(replay_text, state.record().to_dict(), seat,
-                                                   state.is_over, room.summary())
+                                                   state.is_over, room.summary(), room.chat.replay_lines())

@@ -336,7 +336,21 @@ class ClockChoice:
     seat: int
 
 
-ClientMessage = Hello | Act | History | Resign | ClockChoice
+@dataclass(frozen=True)
+class ChatMessage:
+    """Say a line in the game's chat (chat.py checks its text and who may say it)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class PresenceMessage:
+    """The page is visible, or hidden (presence.py)."""
+
+    visible: bool
+
+
+ClientMessage = Hello | Act | History | Resign | ClockChoice | ChatMessage | PresenceMessage
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -412,8 +426,18 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", f"'seat' must be the number of the seat whose clock ran "
                            f"out (0 to {MAX_SEATS - 1})")
         return ClockChoice(kind, seat)
+    if kind == "chat":
+        _only(data, {"type", "text"})
+        if not isinstance(data.get("text"), str):
+            raise Rejected("bad_message", "'text' must be the chat line, a string")
+        return ChatMessage(data["text"])
+    if kind == "presence":
+        _only(data, {"type", "visible"})
+        if not isinstance(data.get("visible"), bool):
+            raise Rejected("bad_message", "'visible' must be true (the page is shown) or false (hidden)")
+        return PresenceMessage(data["visible"])
     raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
-                   "'history', 'resign', 'expel' and 'replace'")
+                   "'history', 'resign', 'expel', 'replace', 'chat' and 'presence'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -51,6 +51,9 @@ class Limits:
     page_size: int = 200  # most games one GET /api/games answers
     hellos_per_minute: int = 60  # WebSocket hellos (each answered by a welcome) of one client
     least_move_seconds: int = REALTIME_LEAST_MOVE  # a real-time game's shortest move (tests lower it)
+    chat_lines: int = 5  # chat lines one connection says in `chat_seconds` (chat.py)
+    chat_seconds: float = 10.0
+    gone_after: float = 60.0  # seconds without a connection before a seat is "gone" (presence.py)
 
 
 class Throttled(Rejected):

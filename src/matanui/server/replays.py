@@ -20,11 +20,13 @@ def setup_events(state: State) -> list[Event]:
     return list(getattr(state, "setup_events", []))
 
 
-def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: dict[str, Any]) -> str:
+def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: dict[str, Any],
+                chat: list[dict[str, Any]] | None = None) -> str:
     """In a worker: the replay of `record` for `seat` (None: the public view), as JSON text.
 
     An action id or its words may name what only the actor knew (a card from the hand):
     shown to the actor, and to everyone once the game is over (`over`), with the record.
+    `chat`: the players' chat lines, each with `after` (the frame from which it is said).
     A frame's `text` is the decision's words alone; the page names the actor (`actor`) the
     way every surface does, by display name or character."""
     full = Record.from_dict(record)
@@ -40,7 +42,7 @@ def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: d
         events = step.apply(action)
         frames.append({"action": action if shown else None, "actor": actor, "text": text,
                        "events": [e.view(seat) for e in events], "observation": step.observation(seat)})
-    result: dict[str, Any] = {"game": summary, "seat": seat, "frames": frames}
+    result: dict[str, Any] = {"game": summary, "seat": seat, "frames": frames, "chat": chat or []}
     if over:
         result["record"] = record
     return json.dumps(result)

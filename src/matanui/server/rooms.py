@@ -29,8 +29,10 @@ from matanui.engine.forfeits import parse_forfeit
 
 from . import clocks, ratings
 from .bots import BotPool
+from .chat import Chat
 from .incidents import Incidents, where
 from .peers import Peers, Solo
+from .presence import Presence
 from .protocol import Rejected
 from .quotas import Limits
 from .replays import setup_events
@@ -151,6 +153,8 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self.turns = turns or []  # who decided each action (clocks.turn_of), beside row.times
         self.clock_task: asyncio.Task[None] | None = None
+        self.chat = Chat(self)
+        self.presence = Presence(self)
 
     @property
     def id(self) -> str:
@@ -171,11 +175,12 @@ class Room:
         return found
 
     def seats_public(self) -> list[dict[str, Any]]:
-        online = {c.seat for c in self.connections}
+        now = time.time()
+        presence = [self.presence.of(seat, now) for seat in range(len(self.row.seats))]
         shown = ratings.seats_shown(self.backends.storage, self.row.seats, self.state.game.name,
                                     self.announce_seats)
         return [{"kind": s.kind, "level": s.level if s.kind == "bot" else None, "claimed": s.claimed,
-                 "online": seat in online or s.kind == "bot", "name": s.name,
+                 "online": presence[seat] != "gone", "presence": presence[seat], "name": s.name,
                  "out": seat in self.state.out, "replaced": s.replaced,
                  **shown[seat], "account": name_of(s.account) or shown[seat]["account"]}
                 for seat, s in enumerate(self.row.seats)]
@@ -297,7 +302,8 @@ class Room:
                 "seats": self.seats_public(), "rematch": self.row.rematch,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
                 "last_events": [e.view(seat) for e in self.last_events],
-                "log_from": start, "log_total": len(self.events), **self.view(seat, self.events[start:])}
+                "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(seat),
+                **self.view(seat, self.events[start:])}
 
     def history(self, seat: int | None, before: int) -> dict[str, Any]:
         """The log entries before `before`, at most LOG_PAGE of them, as `seat` may see them."""
@@ -311,15 +317,18 @@ class Room:
 
     def join(self, connection: Connection) -> None:
         self.connections.add(connection)
+        self.presence.joined(connection)
         connection.send(json.dumps(self.welcome(connection.seat)))
         self.announce_seats()
 
     def leave(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        self.presence.left(connection)
         self.announce_seats()
 
     def announce_seats(self) -> None:
         self.broadcast_all({"type": "seats", "seats": self.seats_public()})
+        self.presence.announced()
 
     def broadcast_all(self, message: dict[str, Any]) -> None:
         """A message that is the same for every seat (nothing secret in it)."""
@@ -469,6 +478,8 @@ class Room:
             if row.rematch is not None and self.row.rematch is None:
                 self.row.rematch = row.rematch
                 self.broadcast_all({"type": "rematch", "game_id": row.rematch})
+        await self.chat.sync()  # lines and presence another instance stored (chat.py, presence.py)
+        await self.presence.reload()
         self.wake()
 
     # -- the server's own turns: bots, and decisions nobody need be asked ------------------
@@ -568,6 +579,7 @@ class Room:
         if code is not None:
             for connection in self.connections:
                 connection.close(code, reason)
+        self.presence.stop()
         if self.bot_task is not None:
             self.bot_task.cancel()
             await asyncio.gather(self.bot_task, return_exceptions=True)

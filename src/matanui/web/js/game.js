@@ -11,6 +11,7 @@ import { drawClocks, rememberSeats } from "./clock.js";
 import { keepSeat, loadSession, session } from "./account.js";
 import { showEnd } from "./end.js";
 import { drawResign } from "./resign.js";
+import { chatPanel, drawPresence } from "./chat.js";
 import { nameForm } from "./seatname.js";
 import { ratingText } from "./seatrating.js";
 import { showTurn } from "./turn.js";
@@ -43,14 +44,23 @@ let shownObs = null;  // the observation on the screen
 let lastMove = [];    // the events of the latest action, as the shown seat sees them
 let endShown = false; // the end dialog has been opened once
 let logShown = null;  // the connection whose log is on the screen
+// Chat: on the page's one connection (a hot-seat page, holding several, has none).
+const chat = chatPanel(gameId, (message) => connections[0].ws?.send(JSON.stringify(message)));
+const CHAT_REFUSALS = new Set(["bad_chat", "chat_too_fast", "no_chat"]);
+const chatOpen = () => connections.length === 1 && (meta?.seats || []).filter((s) => s.kind !== "bot").length >= 2;
+const sendPresence = (ws) => ws?.send(JSON.stringify({ type: "presence", visible: document.visibilityState === "visible" }));
+document.addEventListener("visibilitychange", () => { for (const c of connections) sendPresence(c.ws); });
 
 function connect(connection, delay = 0) {
   setTimeout(() => {
     const protocol = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${protocol}://${location.host}/ws/games/${gameId}`);
     connection.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify(connection.token ? { type: "hello", token: connection.token }
-      : connection.account ? { type: "hello", account: true } : { type: "hello" }));
+    ws.onopen = () => {
+      ws.send(JSON.stringify(connection.token ? { type: "hello", token: connection.token }
+        : connection.account ? { type: "hello", account: true } : { type: "hello" }));
+      sendPresence(ws);
+    };
     ws.onmessage = (message) => enqueue(connection, JSON.parse(message.data));
     ws.onclose = (event) => {
       connection.ws = null;
@@ -116,6 +126,7 @@ async function receive(connection, message) {
     $("how-to-play").href = book.how_to_play;
     view = view || (await boardView(message.game));
     problem = "";
+    chat.welcome(message, chatOpen());
   } else if (message.type === "update") {
     connection.view = message;
     connection.log = connection.log.concat(message.events);
@@ -128,6 +139,9 @@ async function receive(connection, message) {
     connection.logFrom = message.from;
     if (logShown === connection) drawLog(connection, { earlier: true });
     return;
+  } else if (message.type === "chat") {
+    chat.add(message.lines);
+    return;
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
   } else if (message.type === "clock") {
@@ -136,6 +150,7 @@ async function receive(connection, message) {
     if (meta) meta.rematch = message.game_id;
   } else if (message.type === "error") {
     if (message.code === "unavailable_game") return fail(`This game cannot go on here: ${message.message}`);
+    if (CHAT_REFUSALS.has(message.code)) return chat.problem(message.message);
     if (message.code === "bad_token") {
       // A token that opens nothing (an old or mistyped link): the server lets this
       // connection watch, and the page says so for as long as it is open.
@@ -273,6 +288,7 @@ function draw() {
     mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
   }));
   drawLastMove();
+  drawPresence(meta.seats || [], name, mySeat, chat, chatOpen());
   drawTurn(current, connection, legal, act);
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });

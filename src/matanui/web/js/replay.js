@@ -2,6 +2,7 @@
 // its own at a chosen speed, with the log of everything up to the current step, a jump to any
 // turn, in the public view (or a seat's view once the game is over, or with that seat's
 // token). The controls stay disabled until a replay has loaded.
+import { drawReplayChat } from "./chat.js";
 import { api, appendLog, boardView, dataText, el, pictureBook, playerName, tokensFor } from "./common.js";
 
 const gameId = location.pathname.split("/")[2];
@@ -83,6 +84,7 @@ function show(index) {
   $("turn").value = frame.observation.turn;
   $("step-text").textContent = stepText(frame);
   drawLog();
+  drawReplayChat($("chat-lines"), data.chat || [], step);
   view.render($("board"), frame.observation, { book, seat: data.seat, legal: [], act: () => {}, players: data.game.players, seats: data.game.seats });
   if (step === data.frames.length - 1) stop();
 }
