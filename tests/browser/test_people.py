@@ -166,6 +166,15 @@ def join_from_the_lobby(player: Player, game_id: str, name: str) -> None:
     page.wait_for_selector(".makuta")
 
 
+def say(player: Player, text: str) -> None:
+    """A line in the chat (on a phone the panel is folded first: unfolded, one tap)."""
+    page = player.page
+    if page.locator("#chat-panel").get_attribute("open") is None:
+        player.click(page.locator("#chat-panel > summary"))
+    page.get_by_role("textbox", name="Chat message").fill(text)
+    player.click(page.get_by_role("button", name="Send"))
+
+
 def test_three_play_makuta_one_resigns_and_the_other_two_play_on(server, browser):
     host = arrive(browser, server, LAPTOP, "host")
     phone = arrive(browser, server, PHONE, "phone")
@@ -196,10 +205,16 @@ def test_three_play_makuta_one_resigns_and_the_other_two_play_on(server, browser
         watcher = browser.new_context(viewport=PHONE).new_page()
         watcher.goto(f"{server}/games/{game_id}?watch")
         watcher.wait_for_selector(".makuta")
+        watcher.locator("#chat-panel > summary").click()  # a phone: the chat starts folded
 
+        say(host, "kia ora, Toa")
+        say(phone, "hello from the phone")
+        for reader in (host.page, phone.page, third.page, watcher):  # every line reaches everyone
+            for line in (f"{host.name}: kia ora, Toa", "Ana: hello from the phone"):
+                reader.locator("#chat-lines li", has_text=line).wait_for(timeout=10_000)
         play_decisions(everyone, "makuta", 3)
         for player in everyone:
-            player.keep("makuta-playing")
+            player.keep("makuta-playing", full_page=True)
         resign = phone.page.get_by_role("button", name="Resign", exact=True)
         phone.click(resign)
         phone.click(phone.page.get_by_role("dialog", name="Resign this game?")
@@ -213,7 +228,16 @@ def test_three_play_makuta_one_resigns_and_the_other_two_play_on(server, browser
             assert "Ana resigns" in player.page.text_content("#log")
             assert "Ana (out)" in player.page.inner_text("#status")  # not waited for, not away
             assert player.page.inner_text(".clock[data-seat='1'] .clock-time") == "out"
+            assert player.page.locator("#presence .presence-out").inner_text().startswith("Ana (out)")
             player.keep("after-resign")
+        say(third, "on we go")  # the Toa who is out still reads it
+        phone.page.locator("#chat-lines li", has_text="Ben: on we go").wait_for(timeout=10_000)
+        watcher.goto(f"{server}/games/{game_id}/replay")
+        watcher.get_by_role("button", name="Last step").click()  # the chat as said up to there
+        watcher.locator("#chat-lines li", has_text="Ben: on we go").wait_for(timeout=10_000)
+        assert watcher.locator("#chat-lines li").all_inner_texts() == [
+            f"{host.name}: kia ora, Toa", "Ana: hello from the phone", "Ben: on we go"]
+        watcher.screenshot(path=str(ARTIFACTS / "people-replay-chat-phone.png"), full_page=True)
         watcher.context.close()
     finally:
         for player in everyone:

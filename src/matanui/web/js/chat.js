@@ -5,7 +5,7 @@
 import { el } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
-const PRESENCE_WORDS = { here: "here", away: "away", gone: "gone" };
+const PRESENCE_WORDS = { here: "here", away: "away", gone: "gone", out: "out of the game" };
 
 function muteKey(gameId) { return `matanui:mute:${gameId}`; }
 
@@ -90,10 +90,11 @@ export function chatPanel(gameId, send) {
 export function drawPresence(seats, nameOf, mySeat, chat, chatOpen) {
   const list = $("presence");
   list.replaceChildren(...seats.map((seat, i) => {
-    const state = seat.presence || (seat.online ? "here" : "gone");
+    // A seat out of the game (resigned, out of time) is no longer at the table, here or not.
+    const state = seat.out ? "out" : seat.presence || (seat.online ? "here" : "gone");
     const item = el("li", { class: `presence-${state}` },
       el("span", { class: "dot", "aria-hidden": "true" }),
-      el("span", {}, nameOf(i)),
+      el("span", {}, nameOf(i), seat.out ? el("span", { class: "small", "aria-hidden": "true" }, " (out)") : ""),
       el("span", { class: "sr-only" }, ` (${PRESENCE_WORDS[state] || state})`));
     if (chatOpen && seat.kind !== "bot" && i !== mySeat) {
       const on = chat.isMuted(i);

@@ -288,7 +288,7 @@ function draw() {
     mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
   }));
   drawLastMove();
-  drawPresence(meta.seats || [], name, mySeat, chat, chatOpen());
+  drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawTurn(current, connection, legal, act);
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
