@@ -210,7 +210,7 @@ function showState() {
     status("Connection lost — reconnecting…");
   } else if (meta && book && shownObs) {
     // A seat out of the game (resigned, out of time) says so: nobody waits for it.
-    const online = seatsNow().map((s, i) => `${name(i)}${ratingText(s)}${s.out ? " (out)" : s.kind === "bot" ? ` (bot, ${s.level})` : s.online ? "" : " (away)"}`);
+    const online = seatsNow().map((s, i) => `${name(i)}${ratingText(s)}${s.out ? " (out)" : s.kind === "bot" ? ` (bot, ${s.level})` : s.presence && s.presence !== "here" ? ` (${s.presence})` : ""}`);
     status([notice, problem || online.join(" · ")].filter(Boolean).join(" "));
   }
   line.classList.toggle("bad", Boolean(gone || problem || notice));
