@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -11,7 +10,7 @@ from fastapi.testclient import TestClient
 from matanui.server import create_app
 from matanui.server.quotas import Limits
 
-from .helpers import TEST_HOSTS
+from .helpers import TEST_HOSTS, postgres_url
 
 # The shared test app creates many games from one address; tests of the limits make their own.
 ROOMY = Limits(games_per_minute=10_000, bot_games_per_client=1_000, bot_games=1_000,
@@ -32,11 +31,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 @pytest.fixture
 def postgres() -> Iterator[tuple[TestClient, TestClient]]:
     """Two instances on the PostgreSQL that MATANUI_TEST_POSTGRES names (skipped without one)."""
-    url = os.environ.get("MATANUI_TEST_POSTGRES")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    url = postgres_url()
     limits = Limits(**{**vars(ROOMY), "gone_after": 1.0})
     with TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=limits)) as a, \
             TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=limits)) as b:

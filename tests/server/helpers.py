@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from matanui.server.protocol import CreateGame
@@ -51,3 +53,14 @@ def play_out(ws: Any, rng: random.Random, log: list[dict[str, Any]] | None = Non
             ws.send_json({"type": "act", "action": rng.choice(view["legal"])["id"], "at": view["at"]})
         view = receive_view(ws, log)
     return view
+
+
+def postgres_url() -> str:
+    """The PostgreSQL that MATANUI_TEST_POSTGRES names. Without one the test is skipped here
+    and fails in CI, where .ci/run starts one: a test of several instances never passes unrun."""
+    url = os.environ.get("MATANUI_TEST_POSTGRES")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
+        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    return url

@@ -4,7 +4,6 @@ and on a second instance, computed from the times the actions were stored."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -22,7 +21,7 @@ from matanui.server.quotas import Limits
 
 from .clocked import stored_game
 from .conftest import ROOMY
-from .helpers import TEST_HOSTS, create, receive_view
+from .helpers import TEST_HOSTS, create, postgres_url, receive_view
 
 PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 REALTIME = {"kind": "realtime", "move_seconds": 10, "bank_seconds": 5}
@@ -215,12 +214,7 @@ def test_a_restarted_server_computes_the_same_clock(tmp_path):
 
 @pytest.fixture
 def postgres() -> str:
-    url = os.environ.get("MATANUI_TEST_POSTGRES")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
-    return url
+    return postgres_url()
 
 
 def test_two_instances_compute_the_same_clock_and_hear_of_the_replacing_bot(postgres):

@@ -10,7 +10,6 @@ names, with "_instances" after its name (.ci/run makes it).
 from __future__ import annotations
 
 import json
-import os
 import random
 import threading
 import urllib.request
@@ -26,19 +25,15 @@ from matanui.server import app as _app  # noqa: F401  (its modules add their tab
 from matanui.server import storage
 from matanui.server.peers import lock_key
 
+from .helpers import postgres_url
 from .process import free_port, start_server
 
-URL = os.environ.get("MATANUI_TEST_POSTGRES")
 BOT = {"kind": "bot", "level": "easy"}
 
 
 @pytest.fixture
 def database() -> str:
-    if not URL:
-        if os.environ.get("CI"):
-            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
-    url = make_url(URL)
+    url = make_url(postgres_url())
     url = url.set(database=f"{url.database}_instances")
     engine = create_engine(url)
     try:

@@ -8,7 +8,6 @@ refuses that, test_serve.py) and PostgreSQL where MATANUI_TEST_POSTGRES names on
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import ExitStack
 
@@ -20,7 +19,7 @@ from matanui.server import create_app
 from matanui.server.storage import Storage
 
 from .conftest import ROOMY
-from .helpers import TEST_HOSTS, create, receive_view
+from .helpers import TEST_HOSTS, create, postgres_url, receive_view
 
 PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 
@@ -29,12 +28,7 @@ PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character":
 def database(request: pytest.FixtureRequest, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'shared.db'}"
-    url = os.environ.get("MATANUI_TEST_POSTGRES")
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
-    return url
+    return postgres_url()
 
 
 def instance(stack: ExitStack, database: str) -> TestClient:

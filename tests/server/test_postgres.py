@@ -4,7 +4,6 @@ game comes back exactly where it stood."""
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -13,18 +12,12 @@ from fastapi.testclient import TestClient
 from matanui.server import create_app
 
 from .conftest import ROOMY
-from .helpers import TEST_HOSTS, create, play_out
-
-URL = os.environ.get("MATANUI_TEST_POSTGRES")
+from .helpers import TEST_HOSTS, create, play_out, postgres_url
 
 
-@pytest.fixture
-def postgres_url() -> str:
-    if not URL:
-        if os.environ.get("CI"):
-            pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
-    return URL
+@pytest.fixture(name="postgres_url")
+def postgres() -> str:
+    return postgres_url()
 
 
 def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_url):

@@ -4,7 +4,6 @@ unrated; Makuta's many-player result; the leaderboard and the profile."""
 
 from __future__ import annotations
 
-import os
 import random
 import secrets
 import time
@@ -30,7 +29,7 @@ from matanui.server.storage import Storage
 from matanui.server.users import users_table
 
 from .conftest import ROOMY
-from .helpers import TEST_HOSTS, create
+from .helpers import TEST_HOSTS, create, postgres_url
 
 PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 
@@ -39,10 +38,7 @@ PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character":
 def database(request: pytest.FixtureRequest, tmp_path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'ratings.db'}"
-    url = os.environ.get("MATANUI_TEST_POSTGRES")
-    if not url:
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
-    return url
+    return postgres_url()
 
 
 def instance(stack: ExitStack, database: str) -> TestClient:

@@ -14,7 +14,7 @@ from matanui.server import accounts, create_app
 
 from .conftest import ROOMY
 from .devices import PASSWORD, Device, cheap_hashes  # noqa: F401  (the fixture)
-from .helpers import HUMAN_VS_BOT, TEST_HOSTS
+from .helpers import HUMAN_VS_BOT, TEST_HOSTS, postgres_url
 
 NEW_GAME = {"game": "reconstruct", "seats": HUMAN_VS_BOT}
 
@@ -144,9 +144,7 @@ def test_a_password_change_needs_the_old_password(device):
 
 
 def test_two_instances_on_postgresql_accept_each_others_sessions():
-    url = os.environ.get("MATANUI_TEST_POSTGRES")
-    if not url:
-        pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
+    url = postgres_url()
     with ExitStack() as stack:
         a, b = (stack.enter_context(TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=ROOMY)))
                 for _ in range(2))
