@@ -1,7 +1,7 @@
 """The ratings over HTTP: each game's leaderboard (the accounts by rating, the bots' anchors
 beside them), a player's profile (per game their rating and its history, and their rated
 games newest first, a page at a time), and the two pages that show them
-(web/ratings.html, web/player.html, drawn by web/js/ratings.js). docs/protocol.md
+(web/ratings.html, drawn by web/js/ratings.js). docs/protocol.md
 ("Ratings") documents them.
 """
 
@@ -141,4 +141,4 @@ async def leaderboard_page(game: str) -> FileResponse:
 
 @router.get("/players/{name}", include_in_schema=False)
 async def profile_page(name: str) -> FileResponse:
-    return FileResponse(WEB / "player.html")
+    return FileResponse(WEB / "ratings.html")

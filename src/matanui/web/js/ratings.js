@@ -7,7 +7,8 @@ import { api, el } from "./common.js";
 const SVG = "http://www.w3.org/2000/svg";
 const PAGE = 20;
 const main = document.getElementById("main");
-const page = document.body.dataset.page;
+// One page draws both: a leaderboard (/ratings/<game>) and a profile (/players/<name>).
+const page = location.pathname.startsWith("/players/") ? "player" : "ratings";
 const part = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 function svg(tag, attrs = {}, text = null) {
