@@ -56,6 +56,13 @@ def play_one(page) -> None:
     page.wait_for_function(SETTLED, timeout=15_000)
 
 
+# The page's own animations (a card growing in, a pawn walking) are over; CSS ones (a pulse)
+# run for ever and change no size.
+ANIMATIONS_DONE = """() => document.getAnimations()
+    .filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))
+    .every((a) => a.playState !== 'running')"""
+
+
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
 @pytest.mark.parametrize(("game", "bots", "options"),
                          [("reconstruct", 1, {}), ("masks", 1, {"map": "both"}), ("makuta", 2, {})])
@@ -101,6 +108,8 @@ def test_every_board_explains_itself_and_fits_the_screen(server, page, game, bot
             assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1, (scroll, box)
             assert page.locator("#actions button:enabled").first.is_visible()
         page.evaluate("window.scrollTo(0, 0)")
+        # A card just drawn grows into place (common.js flip): measure it at its size.
+        page.wait_for_function(ANIMATIONS_DONE, timeout=5_000)
         # WCAG 2.5.5: every tap target at least 44 by 44 CSS pixels.
         sizes = page.locator(TAPPABLE).evaluate_all(
             "(nodes) => nodes.filter((n) => n.offsetParent).map((n) => [n.className || n.tagName, "
