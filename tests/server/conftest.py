@@ -14,7 +14,7 @@ from .helpers import TEST_HOSTS, postgres_url
 
 # The shared test app creates many games from one address; tests of the limits make their own.
 ROOMY = Limits(games_per_minute=10_000, bot_games_per_client=1_000, bot_games=1_000,
-               messages_per_second=10_000, hellos_per_minute=10_000)
+               messages_per_second=10_000, hellos_per_minute=10_000, accounts_per_hour=10_000)
 # Scripted clients answer at once: a response window as short as that keeps their games quick.
 WINDOW = 0.05
 

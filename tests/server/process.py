@@ -17,7 +17,8 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int, bot_pace: float = 0.0, limits: tuple[str, ...] = (
-        "messages_per_second=10000", "games_per_minute=10000", "hellos_per_minute=10000"),
+        "messages_per_second=10000", "games_per_minute=10000", "hellos_per_minute=10000",
+        "accounts_per_hour=10000"),
         extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """Start the server and return once it answers (scripted clients act faster than people:
     the default `limits` lift the limits they would reach)."""

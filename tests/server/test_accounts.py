@@ -5,11 +5,15 @@ claimed from this browser, listed on any device and opened there by the session.
 from __future__ import annotations
 
 import pytest
+from fastapi.testclient import TestClient
 
 from matanui.server import accounts
+from matanui.server.app import create_app
+from matanui.server.quotas import Limits
 
+from .conftest import ROOMY
 from .devices import CHEAP, PASSWORD, Device, cheap_hashes  # noqa: F401  (the fixture)
-from .helpers import HUMAN_VS_BOT, create, receive_view
+from .helpers import HUMAN_VS_BOT, TEST_HOSTS, create, receive_view
 
 PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 
@@ -45,6 +49,22 @@ def test_names_and_passwords_that_break_a_rule_are_refused_saying_which(device, 
     assert answer.status_code == 422, answer.text
     assert says in answer.json()["message"]
     assert device.cookie is None
+
+
+def test_accounts_are_throttled_per_address_with_retry_after(tmp_path):
+    """Each account costs a password hash: one address creates at most accounts_per_hour."""
+    limits = Limits(**{**vars(ROOMY), "accounts_per_hour": 2})
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}", allowed_hosts=TEST_HOSTS,
+                               limits=limits)) as client:
+        for name in ("Onua_1", "Onua_2"):
+            assert Device(client).sign_up(name).status_code == 201
+        third = Device(client)
+        answer = third.call("POST", "/api/account", json={"name": "Onua_3", "password": PASSWORD})
+        assert answer.status_code == 429 and answer.json()["error"] == "too_many_accounts"
+        assert int(answer.headers["Retry-After"]) > 0 and "in the last hour" in answer.json()["message"]
+        assert third.cookie is None
+        assert Device(client).call("POST", "/api/session", json={"name": "Onua_3", "password": PASSWORD}
+                                   ).status_code == 401  # nothing was made
 
 
 def test_a_password_that_is_the_user_name_is_refused(device):

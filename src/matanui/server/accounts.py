@@ -526,6 +526,8 @@ def _signed_in(request: Request) -> Session:
              summary="Create an account and sign in (the session cookie is set)",
              responses=refusals({409: "name_taken: an account has that user name (whatever the "
                                       "case); password_is_name: the password is the user name",
+                                 429: "too_many_accounts: this address created as many accounts in "
+                                      "the last hour as it may (Retry-After says when to try again)",
                                  422: "bad_request: the user name or password breaks a rule (the "
                                       "message says which and what is allowed)", **STORAGE}))
 async def create_account(request: Request, response: Response,
@@ -538,6 +540,7 @@ async def create_account(request: Request, response: Response,
     storage = _storage(request)
     if await _call(storage, "user", body.name.casefold()) is not None:
         raise taken
+    request.app.state.quotas.new_account(_client(request))
     user_id = secrets.token_hex(16)
     password_hash = await _hash_password(_normal(body.password))
     if not await _call(storage, "add_user", user_id, body.name, password_hash, time.time()):

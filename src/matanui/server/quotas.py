@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute, RateLimitItemPerSecond
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
@@ -50,6 +50,7 @@ class Limits:
     sweep_every: float = 60.0  # seconds between looks for expired games
     page_size: int = 200  # most games one GET /api/games answers
     hellos_per_minute: int = 60  # WebSocket hellos (each answered by a welcome) of one client
+    accounts_per_hour: int = 10  # accounts one client creates (each costs a password hash)
     least_move_seconds: int = REALTIME_LEAST_MOVE  # a real-time game's shortest move (tests lower it)
     chat_lines: int = 5  # chat lines one connection says in `chat_seconds` (chat.py)
     chat_seconds: float = 10.0
@@ -106,6 +107,17 @@ class Quotas:
             wait = self._wait(item, "hello", client)
             raise Throttled("too_many_hellos", f"{self.limits.hellos_per_minute} connections from "
                             f"your address said hello in the last minute, the most allowed; try "
+                            f"again in {wait} s", retry_after=wait)
+
+    def new_account(self, client: str) -> None:
+        """Count an account `client` is about to create (its password hash is the costly part:
+        a loop of sign-ups must not keep the server hashing); Throttled past its accounts an
+        hour."""
+        item = RateLimitItemPerHour(self.limits.accounts_per_hour)
+        if not self._rates.hit(item, "account", client):
+            wait = self._wait(item, "account", client)
+            raise Throttled("too_many_accounts", f"{self.limits.accounts_per_hour} accounts were "
+                            f"created from your address in the last hour, the most allowed; try "
                             f"again in {wait} s", retry_after=wait)
 
     def message(self, connection: str) -> None:
