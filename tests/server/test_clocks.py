@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from matanui import engine
 from matanui.server import create_app
-from matanui.server.clocks import Decision, clock
+from matanui.server.clocks import ASIDE, Decision, clock, decisions
 from matanui.server.quotas import Limits
+from matanui.server.storage import SeatRow
 
 from .clocked import stored_game
 from .conftest import ROOMY
@@ -34,10 +35,18 @@ def test_an_untimed_game_has_no_clock():
     assert clock({"kind": "untimed"}, 2, [Decision(0, 0.0)], 1e9) is None
 
 
-def test_each_seats_first_decision_is_free():
-    now = clock(REALTIME, 2, [Decision(0, 100.0, 200.0), Decision(1, 200.0)], 10_000.0)
-    assert now["seat"] == 1 and now["deadline"] is None and now["expired"] is None
-    assert now["banks"] == [5.0, 5.0]  # seat 0's first move took 100 s and cost nothing
+def test_a_seats_first_decision_has_the_move_time_without_the_bank():
+    """A player who never makes a first move does not hold the game for the whole bank."""
+    now = clock(REALTIME, 2, [Decision(0, None, 100.0), Decision(1, 100.0)], 105.0)
+    assert now["seat"] == 1 and now["deadline"] == 100.0 + 10 and now["expired"] is None
+    assert clock(REALTIME, 2, [Decision(0, None, 100.0), Decision(1, 100.0)], 110.0)["expired"] == 1
+
+
+def test_the_games_first_decision_is_untimed_and_time_beyond_a_first_move_comes_out_of_the_bank():
+    decided = [Decision(0, None, 500.0), Decision(1, 500.0, 513.0), Decision(0, 513.0)]
+    now = clock(REALTIME, 2, decided, 514.0)
+    assert now["banks"] == [5.0, 2.0]  # the game's first move had no start; seat 1 was 3 s over
+    assert now["deadline"] == 513.0 + 10 + 5
 
 
 def test_a_real_time_move_has_its_move_time_then_the_bank():
@@ -53,6 +62,20 @@ def test_time_beyond_the_move_time_comes_out_of_the_bank_and_the_clock_then_runs
     assert clock(REALTIME, 2, decided, 20.0)["banks"] == [2.0, 5.0]
     assert clock(REALTIME, 2, decided, 16.0 + 12 - 0.01)["expired"] is None
     assert clock(REALTIME, 2, decided, 16.0 + 12)["expired"] == 0
+
+
+def test_another_seat_resigning_leaves_the_deciding_seats_clock_running_from_where_it_was():
+    """Makuta with three: Pohatu resigns while Lewa decides; Lewa's decision still started
+    when Kopaka's ended, and Lewa gets no fresh move time."""
+    seats = [SeatRow("human", claimed=True) for _ in range(3)]
+    turns = [(0, False), (1, False), ASIDE]  # Pohatu's resign:0 comes while seat 2 decides
+    found = decisions(turns, [10.0, 20.0, 25.0], seats, (2, False))
+    assert found[-1] == Decision(2, 20.0)
+
+
+def test_a_seat_nobody_has_opened_yet_is_not_timed():
+    seats = [SeatRow("human", claimed=True), SeatRow("human")]
+    assert decisions([(0, False)], [10.0], seats, (1, False))[-1] == Decision(1, None)
 
 
 def test_a_turn_based_move_has_no_bank():

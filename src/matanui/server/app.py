@@ -547,6 +547,7 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                     raise Rejected("spectator", "spectators watch and cannot act or resign; hello "
                                    "with a seat token to play")
                 if isinstance(message, Resign):
+                    room.check_played_by_person(connection.seat)
                     await room.forfeit(connection.seat, "resign")
                     continue
                 assert isinstance(message, Act)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from matanui.engine import State
+from matanui.engine.forfeits import parse_forfeit
 
 from .protocol import REALTIME_MOST_MOVE, ClockChoice, CreateGame, Rejected
 from .storage import UNTIMED, SeatRow, StorageFailed
@@ -76,9 +77,11 @@ def clock(pace: dict[str, Any], seats: int, decisions: Sequence[Decision],
           now: float) -> dict[str, Any] | None:
     """The clock as clients are sent it: None for an untimed game, else its kind, the seat
     whose clock runs (None: no person's timed decision now), its deadline (seconds since
-    1970; None: that seat's first decision, which is free), the move time, each seat's bank
-    at the start of the decision now, and the seat whose clock has run out (None: none).
-    `decisions` are the timed ones in order, the last of them the one being taken (if any)."""
+    1970; None: an untimed decision, one with no start, such as the game's first, or that of a
+    seat nobody has opened yet), the move time, each seat's bank at the start of the decision
+    now, and the seat whose clock has run out (None: none). A seat's first decision has the
+    move time without the bank (a player who never comes does not hold a game for the whole
+    bank). `decisions` are the timed ones in order, the last the one being taken (if any)."""
     if pace["kind"] == "untimed":
         return None
     move = float(pace["move_seconds"])
@@ -86,15 +89,15 @@ def clock(pace: dict[str, Any], seats: int, decisions: Sequence[Decision],
     decided: set[int] = set()
     seat = deadline = expired = None
     for decision in decisions:
-        free = decision.seat not in decided or decision.started is None
+        first = decision.seat not in decided
         decided.add(decision.seat)
         if decision.ended is None:
             seat = decision.seat
-            if not free:
-                deadline = decision.started + move + banks[seat]
+            if decision.started is not None:
+                deadline = decision.started + move + (0.0 if first else banks[seat])
                 expired = seat if now >= deadline else None
             break
-        if not free:
+        if decision.started is not None:
             beyond = decision.ended - decision.started - move
             banks[decision.seat] = max(0.0, banks[decision.seat] - max(0.0, beyond))
     return {"kind": pace["kind"], "seat": seat, "deadline": deadline, "move_seconds": move,
@@ -110,10 +113,20 @@ def grace_ends(clock_now: dict[str, Any]) -> float:
 # -- who decided each action --------------------------------------------------------------
 
 
-def turn_of(state: State) -> tuple[int | None, bool]:
-    """Who is to decide now, and whether the server takes the decision by the rules (a
-    response window, an automatic action): noted before each action is applied."""
-    return state.current_player, state.response_window() is not None or state.automatic_action() is not None
+# A forfeit of a seat that was not deciding: it ends nobody's decision (Makuta goes on, and
+# the Toa deciding keeps the time it has used).
+ASIDE = (None, True)
+
+
+def turn_of(state: State, action: str | None = None) -> tuple[int | None, bool]:
+    """Who decides now, or decided `action` (noted before it is applied), and whether the
+    server takes it by the rules (a response window, an automatic action, a forfeit: untimed);
+    ASIDE for a forfeit of a seat that was not deciding."""
+    seat = state.current_player
+    forfeit = None if action is None else parse_forfeit(action)
+    if forfeit is not None:
+        return (seat, True) if forfeit[1] == seat else ASIDE
+    return seat, state.response_window() is not None or state.automatic_action() is not None
 
 
 def _person(seat: SeatRow) -> bool:
@@ -126,14 +139,20 @@ def decisions(turns: Sequence[tuple[int | None, bool]], times: Sequence[float | 
     `times[i]`) and the one being taken now (`now_turn`). A replaced seat's decisions were a
     person's until the bot took it; the bot's after that are quick, and its clock never runs."""
     found = []
-    for number, (seat, by_rule) in enumerate(turns):
+    last: float | None = None  # when the latest decision ended (None: none, or no time stored)
+    for number, turn in enumerate(turns):
+        if turn == ASIDE:
+            continue
+        seat, by_rule = turn
+        ended = times[number]
         if seat is not None and not by_rule and (_person(seats[seat]) or seats[seat].replaced):
-            ended = times[number]
-            started = times[number - 1] if number and ended is not None else None
-            found.append(Decision(seat, started, ended if ended is not None else 0.0))
+            found.append(Decision(seat, last if ended is not None else None,
+                                  ended if ended is not None else 0.0))
+        last = ended
     seat, by_rule = now_turn
     if seat is not None and not by_rule and _person(seats[seat]):
-        found.append(Decision(seat, times[-1] if times else None))
+        # Timed from the decision before it, once the seat's player has come (its token opened).
+        found.append(Decision(seat, last if seats[seat].claimed else None))
     return found
 
 
@@ -202,6 +221,8 @@ async def replace_seat(room: Room, seat: int) -> None:
     """A bot takes the seat whose clock ran out (kind bot, level medium, replaced), stored
     with the seats; it then moves."""
     async with room.lock:
+        if room.backends.storage.shared:  # the late player may have just moved on another instance
+            await room._catch_up()
         _expired(room, seat)
         seats = [replace(row, kind="bot", level=REPLACING_BOT, replaced=True) if number == seat else row
                  for number, row in enumerate(room.row.seats)]
@@ -223,6 +244,9 @@ async def choose(room: Room, by: int | None, message: ClockChoice) -> None:
     if by == message.seat:
         raise Rejected("own_clock", "it is your own clock that ran out: move now if you can; the "
                        "other players choose whether you are expelled or a bot takes your seat")
+    room.check_played_by_person(by)
+    if by in room.state.out:
+        raise Rejected("out", "you are out of this game; the players still in it choose", status=409)
     if message.choice == "replace":
         await replace_seat(room, message.seat)
         return

@@ -81,7 +81,7 @@ def build(record: Record, game: Game | None = None,
     events = setup_events(state)
     for action in record.actions:
         if turns is not None:
-            turns.append(clocks.turn_of(state))
+            turns.append(clocks.turn_of(state, action))
         events += state.apply(action)
     return state, events
 
@@ -347,12 +347,10 @@ class Room:
 
     # -- acting ------------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str, at: int | None, by_server: bool = False,
-                  forfeit: bool = False) -> None:
+    async def act(self, seat: int, action: str, at: int | None, by_server: bool = False) -> None:
         """Check, commit, apply and broadcast one action of `seat`; Rejected changes nothing.
         A person's pass at a response window is taken when the window closes, not sooner
-        (`by_server`: the server's own turn, which is never held). A `forfeit` (the engine's
-        resign or timeout of `seat`) is taken whoever is to decide."""
+        (`by_server`: the server's own turn, which is never held). Forfeits: `forfeit`."""
         async with self.lock:
             state = self.state
             number = len(state.history)
@@ -360,9 +358,8 @@ class Room:
                     and (at is None or at == number):
                 return  # the window's own close lets it pass, at the same time as any other
             self._check_open(at)
-            if not by_server and self.row.seats[seat].kind == "bot":
-                raise Rejected("replaced", f"a bot plays {state.names[seat]} now (the clock ran out "
-                               "and it took the seat); you are watching", status=409)
+            if not by_server:
+                self.check_played_by_person(seat)
             if seat != state.current_player:
                 raise Rejected("not_your_turn", f"it is {state.names[state.current_player]}'s decision, "
                                f"not yours (you play {state.names[seat]})", status=409)
@@ -390,6 +387,13 @@ class Room:
                                "(resigned or out of time); you can still watch", status=409)
             await self._commit(forfeit_action(kind, seat))
         self.wake()
+
+    def check_played_by_person(self, seat: int) -> None:
+        """Rejected when a bot took this person's seat (their clock ran out): its token still
+        opens the seat, to watch, but no longer acts, resigns or chooses for it."""
+        if self.row.seats[seat].kind == "bot":
+            raise Rejected("replaced", f"a bot plays {self.state.names[seat]} now (the clock ran "
+                           "out and it took the seat); you are watching", status=409)
 
     def _check_open(self, at: int | None) -> None:
         """Rejected unless the game goes on and, when `at` is given, the client saw its
@@ -445,7 +449,7 @@ class Room:
 
     def _apply(self, action: str, at: float | None) -> list[Event]:
         """Apply one stored action (stored at `at`), noting who decided it for the clocks."""
-        self.turns.append(clocks.turn_of(self.state))
+        self.turns.append(clocks.turn_of(self.state, action))
         self.row.times.append(at)
         return self.state.apply(action)
 
@@ -543,6 +547,8 @@ class Room:
                 if exc.code == "not_saved":  # the database failed: the move is chosen again later
                     await asyncio.sleep(SAVE_RETRY)
                     continue
+                if exc.code == "stale":  # the game moved on while it thought (a forfeit, another
+                    continue             # instance): decide again from where it is now
                 log.error("server move %r refused in game %s: %s", action, self.id, exc.message)
                 return
 
