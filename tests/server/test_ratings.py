@@ -131,13 +131,25 @@ def test_games_that_are_not_between_accounts_stay_unrated(client, case):
     assert rated_count(storage, game["id"]) == 0 and standing(storage, a, "reconstruct") is None
 
 
-def test_a_seat_a_bot_took_over_still_counts_for_its_account(client):
+def test_a_seat_a_bot_took_over_counts_for_its_account_as_a_loss(client):
+    """Its player left (their clock ran out): they lose whatever the bot did, as lichess
+    scores an abandoned game, so timing out never dodges a loss and nobody farms the bot."""
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
     room = held_by(client, create(client, seats=PEOPLE)["id"], [a, b])
     room.row.seats[1].kind, room.row.seats[1].replaced, room.row.seats[1].level = "bot", True, "easy"
     finish(client, room)
-    assert is_rated(room.row, room.state) and standing(storage, b, "reconstruct") is not None
+    assert is_rated(room.row, room.state)
+    assert standing(storage, b, "reconstruct").rating < 1500 < standing(storage, a, "reconstruct").rating
+
+
+def test_seats_that_left_lose_to_those_that_stayed_even_in_a_draw():
+    """Makuta of four drawn at the turn limit after seat 3 resigned: 3 loses to each of the
+    others, who draw among themselves."""
+    found = sorted(pairs([], 4, left={3}))
+    assert (3, 0, 0.0) in found and (0, 3, 1.0) in found and (0, 1, 0.5) in found
+    assert not any(a == 3 and score > 0 for a, _, score in found)
+    assert sorted(pairs([0], 3, left={1, 2})) == sorted([(0, 1, 1.0), (1, 0, 0.0), (0, 2, 1.0), (2, 0, 0.0)])
 
 
 def test_a_game_without_an_action_is_not_rated(client):

@@ -23,7 +23,7 @@ import asyncio
 import logging
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,7 +80,8 @@ rating_history_table = Table(  # each rated game's result and new rating, per ac
 
 
 def person(seat: SeatRow) -> bool:
-    """A person's seat: one they hold, or one a bot took over from them."""
+    """A person's seat: one they hold, or one a bot took over from them (they left: they lose,
+    `pairs`)."""
     return seat.kind == "human" or (seat.kind == "bot" and seat.replaced)
 
 
@@ -92,21 +93,26 @@ def is_rated(row: GameRow, state: State) -> bool:
             and len(set(accounts)) == len(accounts))
 
 
-def pairs(winners: Sequence[int], seats: int) -> list[tuple[int, int, float]]:
-    """(seat, opponent, score) for every comparison the result makes, from both sides: no
-    winner or every seat a winner is a draw between every pair; else each winner beats each
+def pairs(winners: Sequence[int], seats: int, left: Collection[int] = ()) -> list[tuple[int, int, float]]:
+    """(seat, opponent, score) for every comparison the result makes, from both sides. A seat
+    that `left` the game (resigned, out of time, or taken over by a bot) loses to every seat
+    that did not, and is not compared with another that left. Among the seats that stayed: no
+    winner or every one a winner is a draw between every pair; else each winner beats each
     seat that did not win, and those are not compared among themselves."""
-    won = set(winners)
-    if not won or len(won) == seats:
-        return [(a, b, 0.5) for a in range(seats) for b in range(seats) if a != b]
-    return [pair for w in sorted(won) for other in range(seats) if other not in won
-            for pair in ((w, other, 1.0), (other, w, 0.0))]
+    stayed = [seat for seat in range(seats) if seat not in left]
+    found = [pair for gone in sorted(left) for other in stayed
+             for pair in ((other, gone, 1.0), (gone, other, 0.0))]
+    won = set(winners) & set(stayed)
+    if not won or len(won) == len(stayed):
+        return found + [(a, b, 0.5) for a in stayed for b in stayed if a != b]
+    return found + [pair for w in sorted(won) for other in stayed if other not in won
+                    for pair in ((w, other, 1.0), (other, w, 0.0))]
 
 
-def updated(before: Sequence[Rating], winners: Sequence[int]) -> list[Rating]:
+def updated(before: Sequence[Rating], winners: Sequence[int], left: Collection[int] = ()) -> list[Rating]:
     """Every seat's rating after the game, each from the ratings all had before it."""
     results: list[list[Result]] = [[] for _ in before]
-    for seat, opponent, score in pairs(winners, len(before)):
+    for seat, opponent, score in pairs(winners, len(before), left):
         results[seat].append(Result(before[opponent], score))
     return [rate(rating, mine) if mine else rating for rating, mine in zip(before, results, strict=True)]
 
@@ -133,14 +139,14 @@ def _standings(db: Connection, game: str, accounts: Sequence[str], lock: bool) -
 
 
 def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[str],
-                winners: Sequence[int], at: float) -> bool:
+                winners: Sequence[int], at: float, left: Collection[int] = ()) -> bool:
     """(Synchronous: through `storage.run`.) Rate a finished game whose seats are held by
     `accounts`; False if it was rated already (by this or another instance)."""
     for _ in range(ATTEMPTS):
         try:
             with storage.engine.begin() as db:
                 db.execute(insert(rated_games_table).values(game_id=game_id, game=game, at=at))
-                _rate(db, game_id, game, accounts, winners, at)
+                _rate(db, game_id, game, accounts, winners, at, left)
                 storage._changed(db, game_id)
             return True
         except IntegrityError:
@@ -152,12 +158,12 @@ def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[st
 
 
 def _rate(db: Connection, game_id: str, game: str, accounts: Sequence[str],
-          winners: Sequence[int], at: float) -> None:
+          winners: Sequence[int], at: float, left: Collection[int]) -> None:
     known = _standings(db, game, accounts, lock=True)
     before = [known[a].now(at) if a in known else Rating() for a in accounts]
-    after = updated(before, winners)
+    after = updated(before, winners, left)
     scores: dict[int, list[float]] = {}
-    for seat, _, score in pairs(winners, len(accounts)):
+    for seat, _, score in pairs(winners, len(accounts), left):
         scores.setdefault(seat, []).append(score)
     r = ratings_table.c
     for seat, account in enumerate(accounts):
@@ -261,9 +267,10 @@ async def game_over(storage: Storage, row: GameRow, state: State) -> None:
     if not is_rated(row, state):
         return
     accounts = [seat.account for seat in row.seats if seat.account]
+    left = set(state.out) | {number for number, seat in enumerate(row.seats) if seat.replaced}
     try:
         await storage.run(record_game, storage, row.id, state.game.name, accounts, state.winners,
-                          row.touched or time.time())
+                          row.touched or time.time(), left)
     except StorageFailed as exc:
         log.warning("game %s was not rated: %s", row.id, exc.message)
     directory(storage).forget(accounts, state.game.name)
