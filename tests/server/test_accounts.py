@@ -4,12 +4,15 @@ claimed from this browser, listed on any device and opened there by the session.
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 
 from matanui.server import accounts
 from matanui.server.app import create_app
-from matanui.server.quotas import Limits
+from matanui.server.quotas import Limits, Throttled
 
 from .conftest import ROOMY
 from .devices import CHEAP, PASSWORD, Device, cheap_hashes  # noqa: F401  (the fixture)
@@ -122,6 +125,20 @@ def test_sign_in_is_throttled_per_user_name_with_retry_after(device, client):
     assert answer.json()["error"] == "too_many_sign_ins"
     assert 800 < int(answer.headers["retry-after"]) <= 900
     assert "try again in 15 minute" in answer.json()["message"]
+
+
+def test_an_attempt_is_counted_before_its_password_is_checked_and_forgiven_when_right(device, client):
+    """Guesses sent at once each count the others (none waits for another's check to be
+    noted), and signing in rightly counts nothing: a player who signs in often is never held."""
+    device.sign_up("Whenua_9")
+    for _ in range(accounts.FAILURES_PER_NAME + 2):
+        assert Device(client).sign_in("Whenua_9").status_code == 200
+    storage = client.app.state.lobby.backends.storage
+    keys = [f"name:{'whenua_9'}", "address:none"]
+    for _ in range(accounts.FAILURES_PER_NAME):  # attempts noted, none of them checked yet
+        asyncio.run(accounts._attempt(storage, keys, time.time()))
+    with pytest.raises(Throttled):
+        asyncio.run(accounts._attempt(storage, keys, time.time()))
 
 
 def test_sign_in_is_throttled_per_address(tmp_path):

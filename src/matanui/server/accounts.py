@@ -244,6 +244,12 @@ class Book:
             db.execute(delete(failures_table).where(and_(f.key.in_(keys), f.at < now - FAILURE_WINDOW)))
             db.execute(insert(failures_table), [{"key": key, "at": now} for key in keys])
 
+    def forgive(self, keys: list[str], at: float) -> None:
+        """Take back the failures `fail` noted at `at` for an attempt that succeeded."""
+        f = failures_table.c
+        with self.engine.begin() as db:
+            db.execute(delete(failures_table).where(and_(f.key.in_(keys), f.at == at)))
+
     def names(self) -> list[tuple[str, str]]:
         with self.engine.connect() as db:
             return [(row.id, row.name) for row in db.execute(select(users_table.c.id, users_table.c.name))]
@@ -404,12 +410,15 @@ def _keys(name: str, request: Request) -> list[str]:
     return [f"name:{name.casefold()[:80]}", f"address:{_client(request)[:80]}"]
 
 
-async def _check_throttle(storage: Storage, keys: list[str], now: float) -> None:
-    """Throttled while the name or the address has as many recent failures as it may."""
+async def _attempt(storage: Storage, keys: list[str], now: float) -> None:
+    """Count a sign-in attempt as a failure before its password is checked (`forgive` takes
+    it back when it succeeds), then refuse it, Throttled, if the failures before it reach the
+    limit: guesses sent at once, to one instance or several, each count the others."""
+    await _call(storage, "fail", keys, now)
     found = await _call(storage, "failures", keys, now - FAILURE_WINDOW)
     for key, limit, whose in ((keys[0], FAILURES_PER_NAME, "for this user name"),
                               (keys[1], FAILURES_PER_ADDRESS, "from your address")):
-        times = found[key]
+        times = found[key][:-1]  # the failures before this attempt
         if len(times) >= limit:
             wait = max(1, math.ceil(times[len(times) - limit] + FAILURE_WINDOW - now))
             when = time.strftime("%H:%M UTC", time.gmtime(now + wait))
@@ -555,13 +564,13 @@ async def sign_in(request: Request, response: Response,
                   body: Annotated[Credentials, Body()]) -> SessionState:
     storage, now = _storage(request), time.time()
     keys = _keys(body.name, request)
-    await _check_throttle(storage, keys, now)
+    await _attempt(storage, keys, now)
     user = await _call(storage, "user", body.name.casefold())
     password = _normal(body.password)
     if not await _verify(user.password_hash if user else None, password) or user is None:
-        await _call(storage, "fail", keys, now)
         raise Rejected("bad_credentials", "no account has that user name and password (names are "
                        "the same whatever the case; passwords are not)", status=401)
+    await _call(storage, "forgive", keys, now)
     if HASHER.check_needs_rehash(user.password_hash):
         await _call(storage, "set_password", user.id, await _hash_password(password), None)
     return await _start_session(request, response, user.id, user.name)
@@ -600,12 +609,12 @@ async def change_password(request: Request, response: Response,
     session = _signed_in(request)
     storage, now, account = _storage(request), time.time(), session.account
     keys = _keys(account.name, request)
-    await _check_throttle(storage, keys, now)
+    await _attempt(storage, keys, now)
     user = await _call(storage, "user_by_id", account.id)
     if user is None or not await _verify(user.password_hash, _normal(body.old)):
-        await _call(storage, "fail", keys, now)
         raise Rejected("wrong_password", "the old password is not this account's; nothing changed",
                        status=403)
+    await _call(storage, "forgive", keys, now)
     problem = _password_problem(body.new)
     if problem:
         raise Rejected("bad_request", problem, status=422)

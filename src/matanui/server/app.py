@@ -521,8 +521,8 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
         connection = await _say_hello(websocket, room)
     except WebSocketDisconnect:
         return
+    await room.chat.load()  # the welcome carries the newest lines (first: a failure leaves no task)
     sender = asyncio.create_task(_send_outbox(websocket, connection))
-    await room.chat.load()  # the welcome carries the newest lines
     room.join(connection)
     try:
         while True:

@@ -359,8 +359,9 @@ class Lobby:
             old = room.state
             state = old.game.new_game(fresh_seed(), old.players, old.options,
                                       names=[s.name for s in room.row.seats])
-            seats = [SeatRow(s.kind, s.level, s.token_hash, s.claimed, s.name, s.account)
-                     for s in room.row.seats]
+            # A seat a bot took over when its player's clock ran out is theirs again.
+            seats = [SeatRow("human" if s.replaced else s.kind, None if s.replaced else s.level,
+                             s.token_hash, s.claimed, s.name, s.account) for s in room.row.seats]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace))
             await self._store(row)
