@@ -187,6 +187,14 @@ def test_when_a_clock_runs_out_the_other_player_may_have_a_bot_take_the_seat(tmp
         assert view["at"] > welcome["at"]
     with app_on(url) as client:  # stored: a restarted server has the bot play the seat
         assert client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"]
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # the other resigns
+            ws.send_json({"type": "hello", "token": tokens[1 - late]})
+            receive_view(ws)
+            ws.send_json({"type": "resign"})
+            until(lambda: (m := ws.receive_json())["type"] == "update" and m["over"])
+        rematch = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[late]})
+        seat = rematch.json()["seats"][late]
+        assert seat["kind"] == "human" and not seat["replaced"]  # the seat is its player's again
 
 
 def test_the_late_player_cannot_choose_for_their_own_seat_nor_a_seat_not_run_out(tmp_path):
