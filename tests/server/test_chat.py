@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from matanui.server import create_app
+from matanui.server import chat, create_app
 from matanui.server.chat import MAX_CHAT_CHARS
 from matanui.server.quotas import Limits
 
@@ -116,6 +116,17 @@ def test_a_sixth_line_in_ten_seconds_is_refused_with_when_to_try_again_and_the_c
         assert until(ws, "history")["before"] == 0
     with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
         assert [line["text"] for line in hello(ws)["chat"]] == [f"line {n}" for n in range(5)]
+
+
+def test_a_game_keeps_at_most_its_lines_and_then_says_its_chat_is_full(client, game, monkeypatch):
+    """A flood from many connections stops at the game's most lines, not in the server's memory."""
+    monkeypatch.setattr(chat, "MOST_LINES", 3)
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        hello(ws, tokens(game)[0])
+        for number in range(3):
+            assert say(ws, f"line {number}")["type"] == "chat"
+        refused = say(ws, "one more")
+        assert refused["code"] == "chat_full" and "3 lines" in refused["message"]
 
 
 def test_spectators_talk_among_themselves_and_players_never_see_it(client, game):

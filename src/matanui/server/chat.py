@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 MAX_CHAT_CHARS = 500
 CHAT_PAGE = 100  # the newest lines a welcome carries
+# The most lines one game keeps (the room holds them all, for welcomes and the replay): a
+# long game of friendly chat says a few hundred; a flood stops here, not in the server's memory.
+MOST_LINES = 2_000
 PLAYERS, SPECTATORS = "players", "spectators"
 SPECTATOR_NAME = "Spectator"
 STORE_TRIES = 5  # two instances numbering a line alike: the second tries the next number
@@ -191,13 +194,16 @@ class Chat:
         if refusal is not None:
             raise refusal
         text = checked_text(text)
+        await self.load()
+        if len(self.lines) >= MOST_LINES:
+            raise Rejected("chat_full", f"this game's chat holds {MOST_LINES} lines, the most it "
+                           "keeps; nothing more can be said in it")
         self._count(connection)
         room, seat = self.room, connection.seat
         line = ChatLine(0, seat, SPECTATORS if seat is None else PLAYERS,
                         SPECTATOR_NAME if seat is None else room.state.names[seat],
                         text, time.time(), len(room.state.history))
         storage = room.backends.storage
-        await self.load()
         try:
             await storage.run(store_line, storage, room.id, line)
         except StorageFailed:  # nothing was stored: the line does not count
