@@ -183,6 +183,22 @@ def test_a_game_created_while_signed_in_is_listed_on_another_device_your_turn_fi
     assert turns == sorted(turns, reverse=True)
 
 
+def test_a_seat_under_an_account_is_called_by_its_name_everywhere_unless_given_another(device, client):
+    """One name for one player: the lobby, the table, the log and the chat all read the
+    seat's name, so an account's seat takes the account's name (created, joined or claimed)."""
+    device.sign_up("Jala_11")
+    made = device.call("POST", "/api/games", json={"game": "reconstruct", "seats": PEOPLE}).json()
+    assert client.get(f"/api/games/{made['id']}").json()["seats"][0]["name"] == "Jala_11"
+    named = device.call("POST", "/api/games", json={"game": "reconstruct", "seats": [
+        {**PEOPLE[0], "name": "Captain"}, PEOPLE[1]]}).json()
+    assert client.get(f"/api/games/{named['id']}").json()["seats"][0]["name"] == "Captain"
+    anonymous = create(client, seats=PEOPLE)
+    device.call("POST", "/api/account/claim", json={"game_id": anonymous["id"],
+                                                    "token": anonymous["seats"][1]["token"]})
+    summary = client.get(f"/api/games/{anonymous['id']}").json()
+    assert summary["seats"][1]["name"] == "Jala_11" and summary["seats"][0]["name"] is None
+
+
 def test_the_account_games_need_a_session(device):
     answer = device.call("GET", "/api/account/games")
     assert answer.status_code == 401 and answer.json()["error"] == "not_signed_in"

@@ -32,6 +32,7 @@ from .replays import replay_text
 from .replays import setup_events as _setup_events
 from .rooms import Backends, Room, build, token_hash
 from .storage import DamagedRow, GameRow, SeatRow
+from .users import name_of
 
 log = logging.getLogger("matanui.server")
 
@@ -233,21 +234,25 @@ class Lobby:
         signed-in `account`, if any."""
         with self._admitting(client, all(seat.kind == "bot" for seat in spec.seats)):
             kinds = self._seat_kinds(spec)
+            creator = kinds.index("human") if "human" in kinds else None
+            # The creator's seat is called by the account's name unless given another (in
+            # hot-seat, where the account holds every seat, each keeps its character's).
+            names = [seat.name or (name_of(account) if i == creator and not spec.hotseat else None)
+                     for i, seat in enumerate(spec.seats)]
             try:
                 players = self._characters(spec)
                 for seat in spec.seats:
                     if seat.kind == "bot":
                         make_agent(seat.level, spec.game)
-                state = self._game(spec).new_game(self._seed(spec), players, spec.options,
-                                                  names=[seat.name for seat in spec.seats])
+                state = self._game(spec).new_game(self._seed(spec), players, spec.options, names=names)
             except MatanuiError as exc:
                 raise Rejected("bad_game", str(exc), status=422) from None
             tokens = [new_token() if kind == "human" else None for kind in kinds]
-            creator = kinds.index("human") if "human" in kinds else None
             seats = [SeatRow(kind=kind, level=seat.level if kind == "bot" else None,
-                             token_hash=token_hash(token) if token else None, name=seat.name,
+                             token_hash=token_hash(token) if token else None, name=name,
                              account=account if kind == "human" and (spec.hotseat or i == creator) else None)
-                     for i, (seat, kind, token) in enumerate(zip(spec.seats, kinds, tokens, strict=True))]
+                     for i, (seat, kind, token, name) in enumerate(zip(spec.seats, kinds, tokens, names,
+                                                                       strict=True))]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public="open" in kinds, hotseat=spec.hotseat,
                           pace=clocks.pace_of(spec, self.backends.limits.least_move_seconds))

@@ -216,7 +216,9 @@ class Room:
     async def hold(self, seat: int, account: str) -> None:
         """Put a seat under an account (accounts.py's claim), stored with the seats."""
         async with self.lock:
-            await self._store_seats(_with_seat(self.row.seats, seat, account=account))
+            # Called by the account's name from now on, unless the seat was given one.
+            name = self.row.seats[seat].name or name_of(account)
+            await self._store_seats(_with_seat(self.row.seats, seat, account=account, name=name))
         self.announce_seats()
 
     async def take_open_seat(self, hashed_token: str, name: str | None,
@@ -228,7 +230,8 @@ class Room:
             seat = next((i for i, s in enumerate(self.row.seats) if s.kind == "open"), None)
             if seat is None:
                 return None
-            await self._store_seats(_with_seat(self.row.seats, seat, kind="human", name=name,
+            await self._store_seats(_with_seat(self.row.seats, seat, kind="human",
+                                               name=name or (name_of(account) if account else None),
                                                token_hash=hashed_token, claimed=True, account=account))
         self.announce_seats()
         return seat

@@ -33,17 +33,13 @@ export async function claim(games) {
 }
 
 // A seat this browser opened by its invite link while signed in is taken signed in: it goes
-// under the account (so the game is rated, and listed on every device), and the others call
-// the player by the account's name unless the seat has a display name already. A seat another
-// account holds stays theirs and as it is.
-export async function keepSeat(gameId, token, seat) {
-  if (!session.account) return;
-  try {
-    await api("/api/account/claim", { method: "POST", body: JSON.stringify({ game_id: gameId, token }) });
-  } catch { return; }
-  if (!seat.name) {
-    await api(`/api/games/${gameId}/name`, { method: "POST", body: JSON.stringify({ token, name: session.account }) }).catch(() => null);
-  }
+// under the account (so the game is rated, and listed on every device), and the server calls
+// the player by the account's name unless the seat has a display name already. A seat an
+// account holds stays as it is, and so does every seat of a game where this account holds one
+// already: a creator looking at the invite link they are to send must not take their guest's.
+export async function keepSeat(gameId, token, seat, seats) {
+  if (!session.account || seat.account || seats.some((s) => s.account === session.account)) return;
+  await api("/api/account/claim", { method: "POST", body: JSON.stringify({ game_id: gameId, token }) }).catch(() => null);
 }
 
 // A labelled field whose error is shown under it (and read with it: aria-describedby).

@@ -119,7 +119,7 @@ async function receive(connection, message) {
     connection.failures = 0;
     if (connection.token && message.seat !== null && connections.length === 1 && !connection.kept) {
       connection.kept = true;
-      keepSeat(gameId, connection.token, message.seats[message.seat]);
+      keepSeat(gameId, connection.token, message.seats[message.seat], message.seats);
     }
     waiting = "";
     book = book || (await pictureBook(message.game, message.data));
