@@ -98,27 +98,29 @@ class Quotas:
             yield
         self._rates.hit(self._creates, "create", client)
 
+    def _count(self, item: RateLimitItem, kind: str, client: str, code: str, what: str) -> None:
+        """Count one `kind` of `client`; Throttled (`code`, "`what` ... in the last <window>")
+        past the `item`'s amount."""
+        if not self._rates.hit(item, kind, client):
+            wait = self._wait(item, kind, client)
+            raise Throttled(code, f"{what} in the last {item.GRANULARITY.name}, the most allowed; "
+                            f"try again in {wait} s", retry_after=wait)
+
     def hello(self, client: str) -> None:
         """Count a WebSocket hello of `client` (each is answered with a welcome, the largest
         message: a reconnect loop must not draw them without end); Throttled past its hellos
         a minute."""
-        item = RateLimitItemPerMinute(self.limits.hellos_per_minute)
-        if not self._rates.hit(item, "hello", client):
-            wait = self._wait(item, "hello", client)
-            raise Throttled("too_many_hellos", f"{self.limits.hellos_per_minute} connections from "
-                            f"your address said hello in the last minute, the most allowed; try "
-                            f"again in {wait} s", retry_after=wait)
+        most = self.limits.hellos_per_minute
+        self._count(RateLimitItemPerMinute(most), "hello", client, "too_many_hellos",
+                    f"{most} connections from your address said hello")
 
     def new_account(self, client: str) -> None:
         """Count an account `client` is about to create (its password hash is the costly part:
         a loop of sign-ups must not keep the server hashing); Throttled past its accounts an
         hour."""
-        item = RateLimitItemPerHour(self.limits.accounts_per_hour)
-        if not self._rates.hit(item, "account", client):
-            wait = self._wait(item, "account", client)
-            raise Throttled("too_many_accounts", f"{self.limits.accounts_per_hour} accounts were "
-                            f"created from your address in the last hour, the most allowed; try "
-                            f"again in {wait} s", retry_after=wait)
+        most = self.limits.accounts_per_hour
+        self._count(RateLimitItemPerHour(most), "account", client, "too_many_accounts",
+                    f"{most} accounts were created from your address")
 
     def message(self, connection: str) -> None:
         """Count a WebSocket message; Throttled past the messages a second of a connection."""
