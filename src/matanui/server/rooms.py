@@ -442,7 +442,7 @@ class Room:
 
     async def _catch_up(self) -> None:
         storage = self.backends.storage
-        actions = await storage.run(storage.timed_actions_after, self.id, len(self.state.history))
+        actions = await storage.run(storage.actions_after, self.id, len(self.state.history))
         if actions:
             events = [event for action, at in actions for event in self._apply(action, at)]
             # Stored elsewhere a moment ago: a response window it opened counts from now here

@@ -328,15 +328,7 @@ class Storage:
             db.execute(delete(probes_table).where(probes.instance == self.instance))
             db.execute(insert(probes_table).values(instance=self.instance, at=time.time()))
 
-    def actions_after(self, game_id: str, count: int) -> list[str]:
-        """A game's stored actions after its first `count`, in order."""
-        actions = actions_table.c
-        with self.engine.connect() as db:
-            return list(db.scalars(select(actions.action)
-                                   .where(actions.game_id == game_id, actions.number > count)
-                                   .order_by(actions.number)))
-
-    def timed_actions_after(self, game_id: str, count: int) -> list[tuple[str, float | None]]:
+    def actions_after(self, game_id: str, count: int) -> list[tuple[str, float | None]]:
         """A game's stored actions after its first `count`, in order, each with when it was
         stored (None: by an older matanui)."""
         actions = actions_table.c
