@@ -1,6 +1,7 @@
 """Records: saved games rebuild exactly; malformed records get a clear error."""
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,7 +39,7 @@ def test_replay_can_stop_part_way():
         ("[]", "must be a JSON object"),
         ('{"game": "reconstruct"}', "has no 'rules_version' field"),
         ('{"game": "reconstruct", "rules_version": "1", "seed": "x", "players": [], "options": {}, '
-         '"actions": []}', "'seed' must be a int"),
+         '"actions": []}', "'seed' must be an integer, not a string"),
         ('{"game": "chess", "rules_version": "1", "seed": 1, "players": [], "options": {}, '
          '"actions": []}', "no game named 'chess'"),
         ('{"game": "reconstruct", "rules_version": "0", "seed": 1, "players": ["tahu", "gali"], '
@@ -124,6 +125,28 @@ def test_a_record_file_that_cannot_be_read_gets_a_record_error_not_a_traceback(t
         Record.load(record_file(tmp_path, data))
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le",
+                                      "utf-32-be", "latin-1"])
+def test_a_record_in_another_encoding_names_the_file_and_says_a_record_is_utf8_json(tmp_path, encoding):
+    """With or without a byte-order mark: UTF-16 without one decodes as UTF-8 (its NUL bytes
+    are UTF-8 too) and would be called bad JSON, not text in the wrong encoding."""
+    text = json.dumps({**GOOD, "game": "récupère"}, ensure_ascii=False)
+    path = record_file(tmp_path, text.encode(encoding))
+    with pytest.raises(RecordError) as error:
+        Record.load(path)
+    message = str(error.value)
+    assert f"record {path} is not UTF-8 text" in message
+    assert message.endswith("it must be a UTF-8 JSON game record")
+    assert "\n" not in message and len(message) < 200
+
+
+def test_a_record_file_that_is_not_json_is_named(tmp_path):
+    path = record_file(tmp_path, b"GIF89a this is a picture")
+    with pytest.raises(RecordError, match=f"record {re.escape(str(path))} is not valid JSON.*it must "
+                                          "be a UTF-8 JSON game record"):
+        Record.load(path)
+
+
 def test_a_record_may_start_with_a_utf8_byte_order_mark(tmp_path):
     record = Record.load(record_file(tmp_path, b"\xef\xbb\xbf" + json.dumps(GOOD).encode()))
     assert record.players == ["tahu", "gali"]
@@ -134,7 +157,12 @@ def test_a_record_may_start_with_a_utf8_byte_order_mark(tmp_path):
     ({"format": 1.0}, "'format' must be the whole number 1, not 1.0"),
     ({"format": "1"}, "'format' must be the whole number 1, not '1'"),
     ({"seed": 10**30}, r"'seed' must be a whole number from -2\*\*63 to 2\*\*63-1"),
-    ({"seed": 1.5}, "'seed' must be a int, not float"),
+    ({"seed": 1.5}, "'seed' must be an integer, not a number with a fraction"),
+    ({"seed": "1"}, "'seed' must be an integer, not a string"),
+    ({"players": {}}, "'players' must be a list, not an object"),
+    ({"options": []}, "'options' must be an object, not a list"),
+    ({"game": None}, "'game' must be a string, not null"),
+    ({"actions": True}, "'actions' must be a list, not true or false"),
     ({"data": {"name": "x" * 65, "hash": "feed"}}, "'data' must be null or an object"),
 ])
 def test_record_fields_of_the_wrong_kind_or_size_are_refused(change, message):

@@ -17,13 +17,15 @@ from .errors import MatanuiError
 OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
                    (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 UTF8_MARK = b"\xef\xbb\xbf"
+SAVE_AS_UTF8 = "save it as UTF-8"
 
 
-def read_text(path: str | Path, what: str, error: type[MatanuiError], max_bytes: int) -> str:
+def read_text(path: str | Path, what: str, error: type[MatanuiError], max_bytes: int,
+              hint: str = SAVE_AS_UTF8) -> str:
     """The UTF-8 text of the file at `path` (a UTF-8 byte-order mark dropped). `error`,
     naming the file as `what` ("record", "data file"), when it cannot be read, is not a
     plain file (a folder, a pipe, a device), holds more than `max_bytes` bytes, or is not
-    UTF-8."""
+    UTF-8 (then ending with `hint`, what the file must be)."""
     path = Path(path)
     try:
         mode = path.stat().st_mode
@@ -38,15 +40,21 @@ def read_text(path: str | Path, what: str, error: type[MatanuiError], max_bytes:
     if len(data) > max_bytes:
         raise error(f"{what} {path} is larger than {max_bytes:,} bytes, more than any {what} "
                     "needs")
-    return decoded(data, f"{what} {path}", error)
+    return decoded(data, f"{what} {path}", error, hint)
 
 
-def decoded(data: bytes, name: str, error: type[MatanuiError]) -> str:
-    """`data` as UTF-8 text, or `error` saying where it is not (`name` names the file)."""
+def decoded(data: bytes, name: str, error: type[MatanuiError], hint: str = SAVE_AS_UTF8) -> str:
+    """`data` as UTF-8 text, or `error` saying where it is not (`name` names the file, `hint`
+    ends the message). NUL bytes are refused as well: they are valid UTF-8, but no text file
+    matanui reads (JSON, TOML) may hold one, and UTF-16 or UTF-32 saved without a byte-order
+    mark is full of them, which would otherwise be read as text and called bad JSON."""
     for mark, encoding in OTHER_ENCODINGS:
         if data.startswith(mark):
             raise error(f"{name} is not UTF-8 text (it starts with a {encoding} byte-order mark); "
-                        "save it as UTF-8")
+                        f"{hint}")
+    if b"\x00" in data:
+        raise error(f"{name} is not UTF-8 text (it holds NUL bytes, as UTF-16 and UTF-32 text "
+                    f"do); {hint}")
     data = data.removeprefix(UTF8_MARK)
     try:
         return data.decode("utf-8")
@@ -55,7 +63,7 @@ def decoded(data: bytes, name: str, error: type[MatanuiError]) -> str:
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
         raise error(f"{name} is not UTF-8 text: byte 0x{data[exc.start]:02x} at line {line}, "
-                    f"column {column}; save it as UTF-8") from None
+                    f"column {column}; {hint}") from None
 
 
 def write_atomically(path: str | Path, text: str) -> None:

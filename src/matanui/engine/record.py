@@ -24,23 +24,36 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32  # lists and objects inside one another
 MAX_TEXT = 100  # characters of any one string (an action id, a name, a key); no id is a fifth of it
 SEED_RANGE = (-(2**63), 2**63 - 1)
+RECORD_FILE = "it must be a UTF-8 JSON game record"  # what a message about a record file ends with
+# A JSON value's kind as a message names it: "must be an integer, not a string".
+JSON_WORDS: dict[type, str] = {str: "a string", int: "an integer", float: "a number with a fraction",
+                               bool: "true or false", list: "a list", dict: "an object",
+                               type(None): "null"}
+
+
+def json_kind(kind: type) -> str:
+    """The words for a JSON value's kind, with its article."""
+    return JSON_WORDS.get(kind, f"a {kind.__name__}")
 
 
 def read_json(path: str | Path) -> Any:
-    """What a record file holds, parsed (Record.from_dict checks it); RecordError for a file
-    that is not JSON in UTF-8 within the bounds above."""
-    return parse_json(read_text(path, "record", RecordError, MAX_RECORD_BYTES))
+    """What a record file holds, parsed (Record.from_dict checks it); RecordError, naming the
+    file, for a file that is not JSON in UTF-8 within the bounds above."""
+    return parse_json(read_text(path, "record", RecordError, MAX_RECORD_BYTES, RECORD_FILE), path)
 
 
-def parse_json(text: str) -> Any:
+def parse_json(text: str, path: str | Path | None = None) -> Any:
+    """A record's JSON text parsed; RecordError naming the file at `path`, if it came from one."""
+    name = "the record" if path is None else f"record {path}"
     try:
         return json.loads(text)
     except RecursionError:
-        raise RecordError(f"the record nests lists and objects more than {MAX_DEPTH} deep") from None
+        raise RecordError(f"{name} nests lists and objects more than {MAX_DEPTH} deep") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
+        ending = "" if path is None else f"; {RECORD_FILE}"
+        raise RecordError(f"{name} is not valid JSON: {exc}{ending}") from None
     except ValueError:  # the only other: a number past Python's digit limit for int()
-        raise RecordError(f"the record holds a number of more than {sys.get_int_max_str_digits()} "
+        raise RecordError(f"{name} holds a number of more than {sys.get_int_max_str_digits()} "
                           "digits") from None
 
 
@@ -49,7 +62,7 @@ def check_shape(data: Any) -> None:
     strings are at most MAX_TEXT characters; RecordError, quoting a long value shortly,
     for anything else."""
     if not isinstance(data, dict):
-        raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        raise RecordError(f"a record must be a JSON object, not {json_kind(type(data))}")
     if nesting_deeper_than(data, MAX_DEPTH):
         raise RecordError(f"the record nests lists and objects more than {MAX_DEPTH} deep")
     actions = data.get("actions")
@@ -105,7 +118,7 @@ class Record:
                 f"record format {data.get('format')!r} is not supported; this matanui "
                 f"reads format {RECORD_FORMAT}"
             )
-        expected: dict[str, type | tuple[type, ...]] = {
+        expected: dict[str, type] = {
             "game": str,
             "rules_version": str,
             "seed": int,
@@ -117,10 +130,8 @@ class Record:
             if name not in data:
                 raise RecordError(f"the record has no {name!r} field")
             if not isinstance(data[name], kind) or isinstance(data[name], bool):
-                raise RecordError(
-                    f"the record's {name!r} must be a {kind.__name__}, "  # type: ignore[union-attr]
-                    f"not {type(data[name]).__name__}"
-                )
+                raise RecordError(f"the record's {name!r} must be {json_kind(kind)}, "
+                                  f"not {json_kind(type(data[name]))}")
         if not SEED_RANGE[0] <= data["seed"] <= SEED_RANGE[1]:
             raise RecordError(f"the record's 'seed' must be a whole number from -2**63 to 2**63-1, "
                               f"not one of {len(str(abs(data['seed'])))} digits")
