@@ -165,7 +165,13 @@ def test_hotseat_asks_each_player_in_turn(tmp_path):
         (["play", "reconstruct", "-o", "advanced"], "must look like key=value"),
         (["play", "reconstruct", "-o", "speed=9"], "reconstruct has no option 'speed'"),
         (["play", "reconstruct", "-o", "advanced=9"], "advanced must be true or false"),
-        (["play", "reconstruct", "--players", "3"], "reconstruct is for 2 to 2 players"),
+        (["play", "reconstruct", "--players", "3"], "reconstruct is for exactly 2 players, not 3"),
+        (["play", "masks", "--players", "3"], "masks is for exactly 2 players, not 3"),
+        (["play", "makuta", "--players", "7"], "makuta is for 2 to 6 players, not 7"),
+        (["play", "masks", "--vs", "hard,easy", "--players", "2"],
+         "--vs names 2 bot levels (hard, easy) for 1 bot seat"),
+        (["play", "makuta", "--vs", "hard,easy,easy", "--players", "3"],
+         "--vs names 3 bot levels (hard, easy, easy) for 2 bot seats"),
         (["play", "--resume", "/nonexistent.json"], "cannot read record"),
         (["bench", "chess"], "no game named 'chess'"),
     ],
@@ -269,6 +275,20 @@ def test_replay_of_an_unreadable_record_is_one_error_line_not_a_traceback(tmp_pa
     (tmp_path / "bad.json").write_bytes(data)
     result = run("replay", str(tmp_path / "bad.json"))
     assert result.exit_code == 2 and words in said(result) and result.exception.__class__ is SystemExit
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-16", "latin-1"])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--all"], ["play", "--resume"]])
+def test_a_save_that_is_not_utf8_is_one_line_naming_the_file_not_a_traceback(tmp_path, encoding,
+                                                                              command):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "gali", "--seed", "5", "--save", str(save), input="1\nq\n")
+    save.write_bytes(save.read_text().replace("gali", "gäli").encode(encoding))
+    result = run(*command, str(save), input="q\n")
+    assert result.exit_code == 2 and result.exception.__class__ is SystemExit
+    assert said(result).startswith(f"error: record {save} is not UTF-8 text")
+    assert said(result).endswith("it must be a UTF-8 JSON game record")
+    assert "Traceback" not in result.output
 
 
 def test_a_pack_that_cannot_be_played_is_refused_in_one_line_before_any_seed(tmp_path):

@@ -277,7 +277,7 @@ def choose_characters(game_name: str, me: str | None, opponents: list[str], coun
     game = games.get(game_name)
     allowed = game.characters()
     if not game.min_players <= count <= game.max_players:
-        raise BadSetup(f"{game_name} is for {game.min_players} to {game.max_players} players, not {count}")
+        raise BadSetup(f"{game_name} is for {game.players_words()} players, not {count}")
     chosen = [me] if me else []
     chosen += opponents
     for name in chosen:
@@ -294,8 +294,9 @@ def choose_characters(game_name: str, me: str | None, opponents: list[str], coun
 
 
 def seating(count: int, hotseat: bool, vs: str | None, saved: list[str] | None) -> list[str]:
-    """Seat kinds: all people (hot-seat); a person against the `vs` bots; else as saved;
-    else a person against heuristic bots."""
+    """Seat kinds: all people (hot-seat); a person against the `vs` bots (one level per bot
+    seat, the last repeated for the seats left; more levels than seats are refused); else as
+    saved; else a person against heuristic bots."""
     if hotseat:
         if vs is not None:
             raise BadSetup("--hotseat seats people only; leave out --vs")
@@ -305,6 +306,11 @@ def seating(count: int, hotseat: bool, vs: str | None, saved: list[str] | None) 
     levels = [v for v in (vs or "heuristic").split(",") if v]
     if not levels:
         raise BadSetup("--vs needs an agent name, e.g. heuristic")
+    bots = count - 1
+    if len(levels) > bots:
+        raise BadSetup(f"--vs names {len(levels)} bot levels ({', '.join(levels)}) for {bots} bot "
+                       f"seat{'' if bots == 1 else 's'}; name at most {bots}, or seat more with "
+                       "--players")
     return [PERSON] + [levels[min(index, len(levels) - 1)] for index in range(count - 1)]
 
 

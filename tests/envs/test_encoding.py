@@ -99,7 +99,7 @@ def test_layout_pieces_are_views_of_one_tensor():
 
 
 def test_games_and_player_counts_without_an_encoding_are_refused():
-    with pytest.raises(MatanuiError, match="reconstruct is for 2 to 2 players, not 3"):
+    with pytest.raises(MatanuiError, match="reconstruct is for exactly 2 players, not 3"):
         encoding_for("reconstruct", 3)
     with pytest.raises(MatanuiError, match="name 2 characters, one per seat"):
         Table.deal(encoding_for("reconstruct", 2), 0, ["tahu"], {})

@@ -48,6 +48,13 @@ class Game(ABC):
     # built-in data. A game built from a pack is its own object; its name stays the game's.
     data: Mapping[str, str] | None = None
 
+    @classmethod
+    def players_words(cls) -> str:
+        """How many players the game is for, as a message says it: "exactly 2", "2 to 6"."""
+        if cls.min_players == cls.max_players:
+            return f"exactly {cls.min_players}"
+        return f"{cls.min_players} to {cls.max_players}"
+
     @abstractmethod
     def characters(self) -> list[str]:
         """The characters a seat may play (the `players` names `new_game` accepts)."""

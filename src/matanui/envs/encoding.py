@@ -146,8 +146,7 @@ def encoding_for(game: str | Game, players: int) -> Encoding:
     """The encoding of a game (by name, or a Game object such as one with a user's deck)."""
     spec = games.get(game) if isinstance(game, str) else game
     if not spec.min_players <= players <= spec.max_players:
-        raise MatanuiError(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, "
-                           f"not {players}")
+        raise MatanuiError(f"{spec.name} is for {spec.players_words()} players, not {players}")
     try:
         module = importlib.import_module(f"matanui.envs.encodings.{spec.name}")
     except ModuleNotFoundError:

@@ -309,8 +309,8 @@ class Lobby:
         game = games.get(spec.game)
         allowed = game.characters()
         if not game.min_players <= len(spec.seats) <= game.max_players:
-            raise Rejected("bad_game", f"{spec.game} is for {game.min_players} to {game.max_players} "
-                           f"players, not {len(spec.seats)}", status=422)
+            raise Rejected("bad_game", f"{spec.game} is for {game.players_words()} players, "
+                           f"not {len(spec.seats)}", status=422)
         named = [s.character for s in spec.seats if s.character]
         for name in named:
             if name not in allowed:
