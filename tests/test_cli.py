@@ -209,6 +209,25 @@ def test_replay_takes_any_answer_and_end_of_input(tmp_path):
     assert "after action 1 " in result.output
 
 
+def test_replay_jumps_only_to_numbers_in_ascii_digits(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "gali", "--seed", "5", "--save", str(save), input="1\n1\nq\n")
+    result = run("replay", str(save), input="\u0661\nq\n")
+    assert result.exit_code == 0 and "after action 1 " not in result.output
+    assert "'\u0661' is not a number here: type numbers with the digits 0 to 9" in said(result)
+
+
+def test_enter_at_the_last_step_of_a_replay_says_it_is_the_end_and_how_to_leave(tmp_path):
+    save = tmp_path / "g.json"
+    run("play", "reconstruct", "--as", "gali", "--seed", "5", "--save", str(save), input="1\n1\nq\n")
+    total = len(json.loads(save.read_text())["actions"])
+    result = run("replay", str(save), input=f"{total}\n\nb\nq\n")
+    assert result.exit_code == 0
+    assert (f"This is the end of the replay (action {total} of {total}): type q to leave, b to go "
+            "back one action, or a number from 0 to") in said(result)
+    assert f"after action {total - 1} of {total}" in result.output  # b still worked after it
+
+
 def test_bench_reports_steps_per_second():
     result = run("bench", "reconstruct", "--seconds", "0.2")
     assert result.exit_code == 0

@@ -71,7 +71,8 @@ def test_the_stop_window_is_always_handed_over_so_the_table_cannot_tell_who_hold
     assert prompts[2] == "Kopaka Nuva, your turn: press Enter (others look away)"
     # Both ways Player 2 is handed the screen for the stop window, not after it.
     assert game.state.current_player == 1 and game.state.legal_actions()[0] == "allow"
-    assert prompts[3] == f"Kopaka Nuva, choose 1-{len(game.state.legal_actions())} (? for help)"
+    choose = {1: "type 1 for the only action", 2: "choose 1-2"}[len(game.state.legal_actions())]
+    assert prompts[3] == f"Kopaka Nuva, {choose} (? for help)"
 
 
 def test_every_handover_from_one_person_to_another_clears_the_screen_and_scrollback(tmp_path):
@@ -88,7 +89,30 @@ def test_every_handover_from_one_person_to_another_clears_the_screen_and_scrollb
         assert CLEAR in shown and "\x1b[3J" in shown
         assert "Your hand" not in shown.rpartition(CLEAR)[2]
     # Player 2 may only allow (no stop card), and is asked all the same, after the handover.
-    assert [p for p, _ in table.prompts][3] == "Kopaka Nuva, choose 1-1 (? for help)"
+    assert [p for p, _ in table.prompts][3] == "Kopaka Nuva, type 1 for the only action (? for help)"
+
+
+def test_with_one_action_every_answer_names_it_as_the_only_one_never_a_range_of_one(tmp_path):
+    state = RECONSTRUCT.arrange(["tahu", "kopaka"], {}, hands=[[1, 2, 3], [4, 5, 9]],
+                                first_player=0, draw_pile=[35, 36])
+    game, table = hotseat_game(state, tmp_path, ["", "1", "", "", "2", "q"])
+    game.run()
+    shown = " ".join(SGR.sub("", "".join(text for _, text in table.prompts)).split())
+    assert "Type 1 for the only action (? for help)." in shown
+    assert "There is no action 2: type 1 for the only action." in shown
+    assert "1 to 1" not in shown and "1-1" not in shown
+
+
+@pytest.mark.parametrize("typed", ["١", "１", "१"], ids=["arabic-indic", "fullwidth",
+                                                                     "devanagari"])
+def test_only_ascii_digits_are_numbers_and_other_digits_are_told_what_to_type(tmp_path, typed):
+    console, out = screen(terminal=False)
+    state = RECONSTRUCT.new_game(2, ["tahu", "kopaka"])
+    game = TerminalGame(state, [Seat(PERSON), Seat("random", make_agent("random", "reconstruct"))],
+                        tmp_path / "g.json", console, Table([typed, "q"], out))
+    game.run()
+    assert game.state.record().actions == []  # U+0661 is not action 1
+    assert f"'{typed}' is not a number here: type numbers with the digits 0 to 9" in out.getvalue()
 
 
 def test_display_names_name_the_seats_in_prompts_the_table_and_narration(tmp_path):

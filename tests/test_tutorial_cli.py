@@ -76,3 +76,10 @@ def test_an_unknown_tutorial_says_which_there_are():
     result = runner.invoke(app, ["tutorial", "makuta", "2"])
     assert result.exit_code == 2
     assert "makuta has no tutorial 2; its tutorials are 1 to 1" in said(result)
+
+
+def test_a_tutorial_reads_only_ascii_digits_as_move_numbers():
+    result = runner.invoke(app, ["tutorial", "masks", "2"], input="\u0661\nq\n")
+    assert result.exit_code == 0
+    assert "'\u0661' is not a number here: type numbers with the digits 0 to 9" in said(result)
+    assert "is legal, but not this tutorial's move" not in said(result)

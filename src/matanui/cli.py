@@ -229,23 +229,33 @@ def replay_prompt(total: int) -> str:
 
 
 def next_replay_step(step: int, total: int) -> int | None:
-    """Ask where to go from `step`; None to stop (q, Enter after the last action, Ctrl-C or
-    end of input). An answer that cannot be read is answered and asked again."""
-    from matanui.terminal import ask_readable, number_in
+    """Ask where to go from `step`; None to stop (q, Ctrl-C or end of input). An answer that
+    cannot be read is answered and asked again, and so is Enter after the last action: it
+    says the replay is at its end and how to leave or go back, rather than ending unsaid."""
+    from matanui.terminal import BadAnswer, ask_readable, number_in
 
     while True:
         answer = ask_readable(console, lambda: console.input(replay_prompt(total)))
         if answer is None:
             return None
-        number = number_in(answer)
+        try:
+            number = number_in(answer)
+        except BadAnswer as problem:
+            console.print(f"[red]{literal(str(problem))}[/]")
+            continue
         if answer.lower() == "q":
             return None
         if answer.lower() == "b":
             return max(0, step - 1)
         if number is not None:
             return min(total, number)
+        if (not answer or answer.lower() == "n") and step < total:
+            return step + 1
         if not answer or answer.lower() == "n":
-            return step + 1 if step < total else None
+            console.print(f"This is the end of the replay (action {total} of {total}): type q to "
+                          f"leave, b to go back one action, or a number from 0 to {total} to go "
+                          "to that action.")
+            continue
         console.print(f"[red]{literal(answer)} is not an answer here: press Enter or n, or type b, a "
                       f"number from 0 to {total}, or q.[/]")
 

@@ -84,8 +84,20 @@ def ask_readable(console: Console, ask: Callable[[], str]) -> str | None:
 
 
 def number_in(answer: str) -> int | None:
-    """The number a read answer is, if it is one: decimal digits only (not '²' or '½')."""
-    return int(answer) if answer.isdecimal() else None
+    """The number a read answer is, if it is one: the ASCII digits 0-9 only. Digits of other
+    scripts (Arabic-Indic U+0661, fullwidth U+FF11), which int() would read, are a BadAnswer
+    saying what to type, so that none is taken for a number unseen; superscripts and
+    fractions are not digits at all."""
+    if not answer.isdecimal():
+        return None
+    if not answer.isascii():
+        raise BadAnswer(f"{answer!r} is not a number here: type numbers with the digits 0 to 9.")
+    return int(answer)
+
+
+def choices_words(count: int) -> str:
+    """Which numbers may be typed for `count` actions, as an answer says it."""
+    return "1 for the only action" if count == 1 else f"a number from 1 to {count}"
 
 
 @dataclass
@@ -170,10 +182,10 @@ class TerminalGame:
             line = f"  [bold]{number:>2}[/]. {words}  [dim]{literal(action)}[/]"
             for row in wrap(line, self.console.width - 1, hang=ACTION_HANG):
                 self.console.print(row)
+        choose = "type 1 for the only action" if len(actions) == 1 else f"choose 1-{len(actions)}"
         while True:
             try:
-                action = self._choose(self.ask(f"{self._name(seat)}, choose 1-{len(actions)} (? for help)"),
-                                      actions)
+                action = self._choose(self.ask(f"{self._name(seat)}, {choose} (? for help)"), actions)
                 if action is not None:
                     self._apply(action)
                     return
@@ -207,7 +219,7 @@ class TerminalGame:
         answer = read_answer(raw)
         command = answer.lower()
         if not answer:
-            raise BadAnswer(f"Type a number from 1 to {len(actions)} (? for help).")
+            raise BadAnswer(f"Type {choices_words(len(actions))} (? for help).")
         if command in ("q", "quit", "exit"):
             raise QuitGame
         if command in ("?", "h", "help"):
@@ -227,7 +239,7 @@ class TerminalGame:
             return answer
         if 1 <= number <= len(actions):
             return actions[number - 1]
-        raise BadAnswer(f"There is no action {number}: choose 1 to {len(actions)}.")
+        raise BadAnswer(f"There is no action {number}: type {choices_words(len(actions))}.")
 
     # -- output --------------------------------------------------------------------------
 

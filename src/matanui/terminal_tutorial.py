@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from matanui.games.text import literal
-from matanui.terminal import ask_readable, number_in
+from matanui.terminal import BadAnswer, ask_readable, number_in
 from matanui.tutorial import Played, Tutorial, Walk, check
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
@@ -70,13 +70,18 @@ def _ask_move(console: Console, ask: Callable[[str], str], legal: list[str]) -> 
         answer = ask_readable(console, lambda: ask("Your move:"))
         if answer is None:
             return None
-        number = number_in(answer)
+        try:
+            number = number_in(answer)
+        except BadAnswer as problem:
+            console.print(f"[red]{literal(str(problem))}[/]")
+            continue
         if answer.lower() == "q":
             return None
         if answer == "?" or not answer:
             console.print(HELP)
         elif number is not None and not 1 <= number <= len(legal):
-            console.print(f"[red]{number} is not one of the moves: type 1 to {len(legal)}.[/]")
+            numbers = "1, the only move" if len(legal) == 1 else f"1 to {len(legal)}"
+            console.print(f"[red]{number} is not one of the moves: type {numbers}.[/]")
         else:
             return legal[number - 1] if number is not None else answer
 
