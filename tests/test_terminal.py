@@ -256,7 +256,9 @@ def test_in_hotseat_every_decision_is_made_by_the_seat_holding_the_screen(tmp_pa
 
 # -- untrusted text is shown, never obeyed ------------------------------------------------
 
-SGR = re.compile(r"\x1b\[[0-9;]*m")  # the colours the console itself writes
+# What the console itself writes: colours, and the thinking spinner's cursor hiding, line
+# erasing and returns.
+SGR = re.compile(r"\x1b\[[0-9;?]*[mhlAK]|\r")
 
 
 def test_display_names_with_control_characters_are_escaped_on_the_table(tmp_path):
@@ -293,3 +295,48 @@ def test_a_packs_names_that_look_like_markup_are_printed_as_written(tmp_path):
     assert "Attached Great Mask: Tahu - [/]Kanohi Kakama[bold] (#42" in shown
     assert "Attached Turaga: [/]Turaga[bold] (#48" in shown
     assert "Unattached: Tahu - [/]Kanohi Pakari[bold] (#43" in shown
+
+
+# -- the line mode's screen: a bot is seen thinking, help and log give the board back --------
+
+
+def against_a_bot(tmp_path, answers, console, out):
+    state = RECONSTRUCT.arrange(["tahu", "kopaka"], {}, hands=[[1, 2, 3], [4, 5, 9]],
+                                first_player=1, draw_pile=[35, 36])
+    table = Table(answers, out)
+    game = TerminalGame(state, [Seat(PERSON), Seat("random", make_agent("random", "reconstruct"))],
+                        tmp_path / "g.json", console, table)
+    game.run()
+    return table
+
+
+def test_on_a_terminal_a_bot_is_shown_thinking_before_it_moves(tmp_path):
+    console, out = screen()
+    against_a_bot(tmp_path, ["q"], console, out)
+    before_its_move = SGR.sub("", out.getvalue()).partition("Kopaka Nuva plays")[0]
+    assert "Kopaka Nuva (random) is thinking…" in before_its_move
+
+
+def test_a_terminal_without_cursor_control_gets_one_plain_thinking_line(tmp_path):
+    out = StringIO()
+    console = Console(file=out, force_terminal=True, width=80, highlight=False, _environ={"TERM": "dumb"})
+    against_a_bot(tmp_path, ["q"], console, out)
+    assert "\nKopaka Nuva (random) is thinking…\n" in SGR.sub("", out.getvalue())
+
+
+def test_output_that_is_not_a_terminal_has_no_thinking_line(tmp_path):
+    console, out = screen(terminal=False)
+    against_a_bot(tmp_path, ["q"], console, out)
+    assert "thinking" not in out.getvalue() and "Kopaka Nuva plays" in out.getvalue()
+
+
+@pytest.mark.parametrize("command", ["?", "l"])
+def test_after_help_or_the_log_the_board_and_the_numbered_choices_are_drawn_again(tmp_path, command):
+    console, out = screen(terminal=False)
+    table = against_a_bot(tmp_path, [command, "q"], console, out)
+    after = table.prompts[1][1]  # what the screen showed between the command and the next prompt
+    last_board = after.rfind("╭")
+    assert last_board > 0 and "Your hand" in after[last_board:]  # the board comes last...
+    assert "\n   1. " in after[last_board:]  # ...with the choices under it
+    if command == "?":
+        assert after.index("Type the number of an action") < last_board

@@ -74,3 +74,40 @@ def test_a_long_line_wraps_at_spaces_under_its_words_and_keeps_its_markup():
         "      [dim]trade:20:16[/dim]",
     ]
     assert wrap("short [red]line[/]") == ["short [red]line[/]"]  # a line that fits is kept as it is
+
+
+# -- the line mode's box and narration at other widths ----------------------------------------
+
+
+def played_at(tmp_path, width: int, answers: list[str]) -> list[str]:
+    from matanui.ai import make_agent
+    from matanui.terminal import PERSON, Seat, TerminalGame
+
+    out = StringIO()
+    console = Console(file=out, width=width, highlight=False, color_system=None)
+    state = games.get("reconstruct").new_game(3, ["tahu", "gali"])
+    answers = list(answers)
+    seats = [Seat(PERSON), Seat("random", make_agent("random", "reconstruct"))]
+    TerminalGame(state, seats, tmp_path / "g.json", console, lambda prompt: answers.pop(0)).run()
+    return out.getvalue().splitlines()
+
+
+def test_narrower_than_the_box_the_board_is_drawn_without_its_border_and_never_wrapped(tmp_path):
+    shown = played_at(tmp_path, 77, ["q"])  # this board is 75 columns wide, 79 in its box
+    assert not any(line.startswith(("╭", "│", "╰")) for line in shown)
+    assert any("Your hand" in line for line in shown)
+    assert max(len(line) for line in shown if "g.json" not in line) <= 77
+
+
+def test_narrower_than_the_board_the_size_it_needs_is_said_once(tmp_path):
+    shown = played_at(tmp_path, 50, ["1", "q"])
+    told = [line for line in shown if "The board needs" in line]
+    assert len(told) == 1 and "columns" in told[0] and "this terminal has 50" in " ".join(shown)
+
+
+def test_on_a_wide_terminal_narration_and_choices_wrap_to_the_width_of_the_box(tmp_path):
+    shown = played_at(tmp_path, 120, ["1", "q"])
+    box = max(len(line) for line in shown if line.startswith("╭"))
+    assert box < 120
+    assert max(len(line) for line in shown if "g.json" not in line) <= box  # not the save's path
+    assert any("each build their Toa Nuva" in line for line in shown)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.panel import Panel
 from rich.table import Table
 
 from matanui import __version__, games
@@ -24,6 +23,7 @@ from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
     from matanui.arena.tournament import Journal, MatchSpec
+    from matanui.terminal import BoardPrinter
 
 app = typer.Typer(
     add_completion=False,
@@ -182,6 +182,7 @@ def replay_command(
 ) -> None:
     """Step through a saved game, forwards and back, with what each action did."""
     from matanui.games.packs import game_for
+    from matanui.terminal import BoardPrinter
 
     try:
         record = Record.load(path)
@@ -195,32 +196,34 @@ def replay_command(
     viewer = None if seat is None else seat - 1
     render = importlib.import_module(f"matanui.games.{record.game}.render").render
     total = len(record.actions)
+    boards = BoardPrinter(console)
     if all_:
         state = replay(record, 0, game=game)
-        narrate(getattr(state, "setup_events", []), viewer)
+        narrate(getattr(state, "setup_events", []), viewer, boards)
         for action in record.actions:
-            narrate(state.apply(action), viewer)
-        console.print(Panel(render(state.game, state.observation(viewer), state.names), expand=False))
+            narrate(state.apply(action), viewer, boards)
+        boards.print(render(state.game, state.observation(viewer), state.names))
         return
     step: int | None = 0
     while step is not None:
         if step == 0:
             state = replay(record, 0, game=game)
-            narrate(getattr(state, "setup_events", []), viewer)
+            narrate(getattr(state, "setup_events", []), viewer, boards)
         else:  # the action that led here, and what it did
             state = replay(record, step - 1, game=game)
             words = literal(state.describe(record.actions[step - 1]))
             who = literal(state.names[state.current_player])
-            console.print(f"[bold]Action {step}, {who}:[/] {words}")
-            narrate(state.apply(record.actions[step - 1]), viewer)
-        console.print(Panel(render(state.game, state.observation(viewer), state.names), expand=False,
-                            title=f"after action {step} of {total}"))
+            boards.say(f"[bold]Action {step}, {who}:[/] {words}", hang=2)
+            narrate(state.apply(record.actions[step - 1]), viewer, boards)
+        boards.print(render(state.game, state.observation(viewer), state.names),
+                     title=f"after action {step} of {total}")
         step = next_replay_step(step, total)
 
 
-def narrate(events: list, viewer: int | None) -> None:
+def narrate(events: list, viewer: int | None, boards: BoardPrinter) -> None:
+    """What the events say as `viewer` may see them, wrapped to the width of the board's box."""
     for event in events:
-        console.print(f"  {literal(event.view(viewer)['text'])}")
+        boards.say(f"  {literal(event.view(viewer)['text'])}", hang=4)
 
 
 def replay_prompt(total: int) -> str:

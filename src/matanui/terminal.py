@@ -28,6 +28,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
+from rich.text import Text
 
 from matanui import games
 from matanui.ai import SeatView, make_agent
@@ -47,6 +48,8 @@ PERSON = "person"  # a seat played at this terminal; any other seat kind names a
 ACTION_HANG = 6  # a long action's next lines start under its words, after "  12. "
 MAX_ANSWER = 100  # characters: longer than any action id or number of one
 CLEAR_SCROLLBACK = "\x1b[3J"  # so that the next person cannot scroll back to a hand
+BOX_COLUMNS = 80  # the widest a board's box is drawn (the drawings are at most 76 wide)
+BOX_EDGES = 4  # a box's two borders and its padding of one column either side
 
 
 class QuitGame(Exception):
@@ -101,6 +104,44 @@ def choices_words(count: int) -> str:
 
 
 @dataclass
+class BoardPrinter:
+    """Draws boards on a console: in their box where it fits; where it does not, without the
+    box (a box wrapped by the terminal breaks every row twice); and where even the board is
+    wider than the console, saying once how wide it needs to be. It keeps the width of the
+    last board drawn, which narration and choices are wrapped to, so that they line up."""
+
+    console: Console
+    width: int = 0  # columns of the last board drawn, its box included; 0 before the first
+    told: bool = False  # the width the board needs has been said
+
+    def print(self, drawing: str, title: str | None = None) -> None:
+        board = max(Text.from_markup(line).cell_len for line in drawing.split("\n"))
+        boxed = max(board, Text.from_markup(title or "").cell_len + 2) + BOX_EDGES
+        if boxed <= self.console.width:
+            self.console.print(Panel(drawing, expand=False, title=title))
+            self.width = boxed
+            return
+        if board > self.console.width and not self.told:
+            self.console.print(f"[dim]The board needs {board} columns ({boxed} in its box) and this "
+                               f"terminal has {self.console.width}: widen it to see the board "
+                               "unbroken.[/]")
+            self.told = True
+        if title:
+            self.console.print(title)
+        self.console.print(drawing)
+        self.width = min(board, self.console.width)
+
+    def text_width(self) -> int:
+        """The columns a line of narration or a choice may take: the box's, once one is drawn."""
+        return min(self.width or BOX_COLUMNS, self.console.width - 1)
+
+    def say(self, line: str, hang: int) -> None:
+        """Print one markup line wrapped to text_width, its next lines indented `hang`."""
+        for row in wrap(line, self.text_width(), hang=hang):
+            self.console.print(row)
+
+
+@dataclass
 class Seat:
     kind: str  # PERSON, or the name of the agent that plays it
     agent: Agent | None = None
@@ -120,6 +161,10 @@ class TerminalGame:
     log: list[str] = field(default_factory=list)
     screen: int | None = None  # hot-seat: the seat whose secrets the screen may show now
     seen: dict[int, int] = field(default_factory=dict)  # hot-seat: log lines each seat has read
+    boards: BoardPrinter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.boards = BoardPrinter(self.console)
 
     @property
     def hotseat(self) -> bool:
@@ -146,7 +191,7 @@ class TerminalGame:
                 if self.seats[seat].human:
                     self._person_decides(seat)
                 else:
-                    self._apply(self.seats[seat].agent.act(SeatView(self.state, seat)))
+                    self._apply(self._bot_decides(seat))
         except (QuitGame, KeyboardInterrupt, EOFError):
             if self._save():
                 self.console.print(f"\nGame saved to {literal(str(self.save_path))}. "
@@ -168,6 +213,23 @@ class TerminalGame:
         self._save()
         self._narrate(events)
 
+    def _bot_decides(self, seat: int) -> str:
+        """The bot's action, with the table told that it is thinking: a spinner on a terminal
+        (it goes when the bot has moved); one plain line on a terminal that cannot move its
+        cursor back (a dumb terminal); nothing where the output is not a terminal (a pipe, a
+        script, a transcript), where nobody waits watching and the move itself follows."""
+        agent = self.seats[seat].agent
+        assert agent is not None
+        view = SeatView(self.state, seat)
+        if not self.console.is_terminal:
+            return agent.act(view)
+        thinking = f"{self._name(seat)} ({literal(self.seats[seat].kind)}) is thinking…"
+        if self.console.is_dumb_terminal:
+            self.console.print(thinking)
+            return agent.act(view)
+        with self.console.status(thinking):
+            return agent.act(view)
+
     def _person_decides(self, seat: int) -> None:
         handed_over = self._hand_over(seat)
         actions = self.state.legal_actions()
@@ -176,12 +238,7 @@ class TerminalGame:
             self.console.print(f"[dim]{self._name(seat)}: {literal(self.state.describe(actions[0]))}[/]")
             self._apply(actions[0])
             return
-        self._show(seat)
-        for number, action in enumerate(actions, start=1):
-            words = literal(self.state.describe(action))
-            line = f"  [bold]{number:>2}[/]. {words}  [dim]{literal(action)}[/]"
-            for row in wrap(line, self.console.width - 1, hang=ACTION_HANG):
-                self.console.print(row)
+        self._show_choices(seat, actions)
         choose = "type 1 for the only action" if len(actions) == 1 else f"choose 1-{len(actions)}"
         while True:
             try:
@@ -191,6 +248,13 @@ class TerminalGame:
                     return
             except (BadAnswer, IllegalAction) as problem:
                 self.console.print(f"[red]{literal(str(problem))}[/]")
+
+    def _show_choices(self, seat: int, actions: list[str]) -> None:
+        """The board as `seat` sees it and the numbered actions under it."""
+        self._show(seat)
+        for number, action in enumerate(actions, start=1):
+            words = literal(self.state.describe(action))
+            self.boards.say(f"  [bold]{number:>2}[/]. {words}  [dim]{literal(action)}[/]", ACTION_HANG)
 
     def _hand_over(self, seat: int) -> bool:
         """Hot-seat: give the screen to `seat`; True if it changed hands. When it leaves
@@ -222,13 +286,16 @@ class TerminalGame:
             raise BadAnswer(f"Type {choices_words(len(actions))} (? for help).")
         if command in ("q", "quit", "exit"):
             raise QuitGame
-        if command in ("?", "h", "help"):
-            self.console.print(Markdown(page_markdown(self.state.game.name)))
-            self.console.print(HELP)
-            return None
-        if command in ("l", "log"):
-            for line in self.log:
-                self.console.print(line)
+        if command in ("?", "h", "help", "l", "log"):
+            # Printed whole, then the board and the choices again: they were pushed off the
+            # screen, and a screen reader or a pipe reads a pager's screens no better.
+            if command in ("l", "log"):
+                for line in self.log:
+                    self.console.print(line)
+            else:
+                self.console.print(Markdown(page_markdown(self.state.game.name)))
+                self.console.print(HELP)
+            self._show_choices(self.state.current_player, actions)
             return None
         if command in ("s", "save"):
             if self._save():
@@ -246,7 +313,7 @@ class TerminalGame:
     def _show(self, seat: int | None) -> None:
         render = importlib.import_module(f"matanui.games.{self.state.game.name}.render").render
         obs = self.state.observation(seat)
-        self.console.print(Panel(render(self.state.game, obs, self.state.names), expand=False))
+        self.boards.print(render(self.state.game, obs, self.state.names))
 
     def _name(self, seat: int) -> str:
         """A seat as prompts call it: the name narration gives it (markup escaped)."""
@@ -257,7 +324,7 @@ class TerminalGame:
         for event in events:
             text = literal(event.view(viewer)["text"])
             self.log.append(text)
-            self.console.print(f"  {text}")
+            self.boards.say(f"  {text}", hang=4)
 
     def _clear_screen(self) -> None:
         console = self.console

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from matanui.games.text import literal
-from matanui.terminal import BadAnswer, ask_readable, number_in
+from matanui.terminal import BadAnswer, BoardPrinter, ask_readable, number_in
 from matanui.tutorial import Played, Tutorial, Walk, check
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
@@ -25,9 +25,10 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
     """Play `lesson` with a person; True when it was played to its end."""
     render = importlib.import_module(f"matanui.games.{lesson.game}.render").render
     walk = Walk(lesson)
+    boards = BoardPrinter(console)
 
-    def board() -> Panel:
-        return Panel(render(walk.state.game, walk.state.observation(lesson.learner)), expand=False)
+    def board() -> None:
+        boards.print(render(walk.state.game, walk.state.observation(lesson.learner)))
 
     console.print(Panel(literal(lesson.intro, keep=LINES), title=f"[bold]{literal(lesson.title)}[/]",
                         expand=False))
@@ -39,7 +40,7 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
         step = walk.next_step
         assert step is not None
         if drawn_at != walk.done:
-            console.print(board())
+            board()
             drawn_at = walk.done
         console.print(f"[bold]Step {walk.done + 1} of {len(lesson.steps)}[/] "
                       f"[dim]({step.teaches})[/]\n{literal(step.explain, keep=LINES)}")
@@ -55,7 +56,7 @@ def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
         if hint:
             console.print(f"[yellow]{literal(hint, keep=LINES)}[/]")
         _show_played(console, lesson, played)
-    console.print(board())
+    board()
     for expected, found in walk.outcome():
         mark = "[green]✓[/]" if found == expected.equals else "[red]✗[/]"
         console.print(f"{mark} {literal(expected.says, keep=LINES)}")
