@@ -202,3 +202,40 @@ def test_a_resumed_game_goes_on_from_its_save(tmp_path):
             assert f"Resumed after {done} actions." in screen_text(again)
 
     run(resume())
+
+
+def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_chosen(tmp_path, monkeypatch):
+    """With stand-in targets and previews (the games' render modules give the real ones)."""
+    from dataclasses import replace
+
+    from matanui.tui import play
+
+    from .test_board import StandInTarget
+
+    real = play.drawing
+
+    def standing_in(game, obs, actions=(), names=None):
+        picture = real(game, obs, actions, names)
+        if not actions:
+            return picture
+        return replace(picture, targets={actions[-1]: StandInTarget(0, 0, 2, "x")},
+                       preview=lambda action: ["PREVIEW " + action] if action == actions[0] else None)
+
+    monkeypatch.setattr(play, "drawing", standing_in)
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play_it() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            legal = app.state.legal_actions()
+            assert f"PREVIEW {legal[0]}" in screen_text(app)  # the first option is highlighted
+            await pilot.press("down")
+            await pilot.pause()
+            assert "PREVIEW" not in screen_text(app)
+            before = len(app.state.record().actions)
+            app.query_one("#board").focus()  # its cursor is on the one target
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[before] == legal[-1]
+
+    run(play_it())

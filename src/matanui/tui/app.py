@@ -59,7 +59,7 @@ LAYOUT = """
 #log { width: 1fr; border: round $secondary; }
 #decisions { width: 1fr; border: round $primary; }
 #decisions:focus { border: round $accent; }
-#message { height: 1; padding: 0 1; }
+#message { height: auto; max-height: 3; padding: 0 1; }
 #too-small { display: none; }
 .-too-small #game { display: none; }
 .-too-small #too-small { display: block; width: 100%; height: 100%; content-align: center middle; }
