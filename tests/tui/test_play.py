@@ -239,3 +239,17 @@ def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_ch
             assert app.state.record().actions[before] == legal[-1]
 
     run(play_it())
+
+
+def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PlayApp(session(tmp_path, "masks"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert app.no_color
+            text = screen_text(app)
+            assert all(region in text for region in ("Board", "Last move", "Log", "Choose", " 1. "))
+
+    run(play())
