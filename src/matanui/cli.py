@@ -48,6 +48,21 @@ def fail(error: Exception) -> None:
     raise typer.Exit(2)
 
 
+PLAIN_HELP = ("Line by line instead of the full screen (for screen readers, pipes and scripts; "
+              "chosen by itself when stdin or stdout is not a terminal).")
+
+
+def full_screen(plain: bool) -> bool:
+    """The full-screen app, unless --plain or stdin/stdout is not a terminal."""
+    return not plain and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def say_after(words: str | None) -> None:
+    """What the full screen has to say once it is closed (the resume command, ...)."""
+    if words:
+        console.print(literal(words))
+
+
 def print_version(value: bool) -> None:
     """Eager: runs while the command line is read, so `matanui --version` needs no command."""
     if value:
@@ -120,6 +135,7 @@ def play(
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game, seated as "
                                        "it was saved (--hotseat or --vs change the seating)."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
     from matanui.options import parse_options
@@ -142,7 +158,12 @@ def play(
         console.print(f"Seed {seed} (replay this deal with --seed {seed}).")
     if session.state.game.data:
         console.print(f'Playing on data pack "{literal(session.state.game.data["name"])}".')
-    session.run()
+    if full_screen(plain):
+        from matanui.tui.play import PlayApp
+
+        say_after(PlayApp(session).run())
+    else:
+        session.run()
 
 
 @app.command()
@@ -152,6 +173,7 @@ def tutorial(
                                         "with --check, all)."),
     check: bool = typer.Option(False, "--check", help="Walk the tutorial(s) through the engine "
                                "without stopping; exit 1 if a step or outcome no longer matches."),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Learn a game from the rulebook's own examples, move by move."""
     from matanui import terminal_tutorial
@@ -168,6 +190,11 @@ def tutorial(
     others = [f"{t.number}. {t.title}" for t in tutorials(game) if t.number != lessons[0].number]
     if others:
         console.print(f"[dim]Also: {literal('; '.join(others))} (matanui tutorial {game} N)[/]")
+    if full_screen(plain):
+        from matanui.tui.lesson import LessonApp
+
+        say_after(LessonApp(lessons[0]).run())
+        return
     terminal_tutorial.run(lessons[0], console, lambda prompt: console.input(f"[bold]{prompt}[/] "))
 
 
@@ -179,6 +206,7 @@ def replay_command(
     all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
     data: Path | None = typer.Option(None, "--data", help="The data pack the game was played "
                                      "with, when it was (the record names it)."),
+    plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Step through a saved game, forwards and back, with what each action did."""
     from matanui.games.packs import game_for
@@ -196,6 +224,11 @@ def replay_command(
     viewer = None if seat is None else seat - 1
     render = importlib.import_module(f"matanui.games.{record.game}.render").render
     total = len(record.actions)
+    if full_screen(plain) and not all_:
+        from matanui.tui.replay import ReplayApp
+
+        say_after(ReplayApp(record, game, viewer).run())
+        return
     boards = BoardPrinter(console)
     if all_:
         state = replay(record, 0, game=game)

@@ -336,17 +336,23 @@ class TerminalGame:
             console.file.write(CLEAR_SCROLLBACK)
             console.file.flush()
 
-    def _save(self) -> bool:
-        """Write the record and the seating; a failure is told, and the game goes on."""
+    def write_save(self) -> str | None:
+        """Write the record and the seating; what went wrong (plain text, to be told: the
+        game goes on), or None when it is saved. Both the line mode and the full screen save so."""
         data = self.state.record().to_dict()
         data["terminal"] = {"seats": [seat.kind for seat in self.seats]}
         try:
             write_atomically(self.save_path, json.dumps(data, indent=1) + "\n")
         except OSError as exc:
-            self.console.print(f"[red]Could not save the game to {literal(str(self.save_path))}: "
-                               f"{literal(exc.strerror or str(exc))}. The game goes on.[/]")
-            return False
-        return True
+            return f"Could not save the game to {self.save_path}: {exc.strerror or exc}. The game goes on."
+        return None
+
+    def _save(self) -> bool:
+        """Save (write_save); a failure is told, and the game goes on."""
+        problem = self.write_save()
+        if problem is not None:
+            self.console.print(f"[red]{literal(problem)}[/]")
+        return problem is None
 
 
 def choose_characters(game_name: str, me: str | None, opponents: list[str], count: int,

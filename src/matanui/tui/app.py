@@ -1,0 +1,201 @@
+"""The full-screen layout every mode shares, and its keys: fixed regions that never scroll
+away (title; the board; what you hold; the table; the last move; the log; the decisions;
+a message line), the overlays, and the minimum size. The modes (play.py, lesson.py,
+replay.py) fill the regions; this module knows no game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.widgets import Footer, RichLog, Static
+
+from matanui.games.guide import page_markdown
+from matanui.games.text import literal
+
+from .board import Board
+from .decisions import Decisions
+from .drawing import Picture
+from .overlays import Page
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+KEYS = """
+## Keys of the full screen
+
+| Key | What it does |
+| :-- | :-- |
+| 1-9 | take the decision with that number |
+| Up/Down, Enter | move in the decision list, take the highlighted decision |
+| Tab | move between the board and the decision list |
+| arrows (on the board) | pan it; when the decision is a space, move the cursor (shift+arrows pan) |
+| Enter or a click (on the board) | take the action of the space under the cursor |
+| a | the whole decision list again, not only what is near the cursor |
+| c / m / z | centre the board on you / on the last move; z fills the screen with the board (z again: back) |
+| space | go on at once after a bot's move |
+| ? / l | this page / the whole log (Escape closes either) |
+| s / q | save / save and quit (the resume command is printed) |
+
+`matanui play --plain` (and `tutorial`, `replay`) keep the line-by-line mode for screen
+readers, pipes and scripts.
+"""
+
+# The regions (in the module, not a .tcss file: the package data ships only the games' data).
+LAYOUT = """
+/* The full-screen game's regions; the board takes what the others leave. */
+#title { height: 1; background: $primary-background; padding: 0 1; }
+#middle { height: 1fr; }
+#board { width: 1fr; border: round $primary; }
+#board:focus { border: round $accent; }
+#side { width: 36; }
+#mine-box { height: auto; max-height: 8; border: round $secondary; }
+#table-box { height: 1fr; border: round $secondary; }
+#last { height: 2; padding: 0 1; }
+#bottom { height: 8; }
+#log { width: 1fr; border: round $secondary; }
+#decisions { width: 1fr; border: round $primary; }
+#decisions:focus { border: round $accent; }
+#message { height: auto; max-height: 3; padding: 0 1; }
+#too-small { display: none; }
+.-too-small #game { display: none; }
+.-too-small #too-small { display: block; width: 100%; height: 100%; content-align: center middle; }
+.-no-decisions #decisions { display: none; }
+"""
+
+
+def too_small(width: int, height: int) -> bool:
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
+class GameApp(App[str]):
+    """The shared layout. `exit` returns the words to print after the screen closes."""
+
+    CSS = LAYOUT
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "How to play"),
+        Binding("l", "log", "Log"),
+        Binding("c", "centre_on_me", "Centre on you", show=False),
+        Binding("m", "centre_on_last", "Last move", show=False),
+        Binding("z", "fit", "Fit board", show=False),
+        Binding("a", "all_decisions", "All", show=False),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, game_name: str) -> None:
+        super().__init__()
+        self.game_name = game_name
+        self.picture: Picture | None = None
+        self.me: int | None = None  # the seat whose piece 'c' centres on
+        self.last_seat: int | None = None  # the seat that made the last move
+        self.log_lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game"):
+            yield Static(id="title")
+            with Horizontal(id="middle"):
+                yield Board(id="board")
+                with Vertical(id="side"):
+                    with VerticalScroll(id="mine-box"):
+                        yield Static(id="mine")
+                    with VerticalScroll(id="table-box"):
+                        yield Static(id="table")
+            yield Static(id="last")
+            with Horizontal(id="bottom"):
+                yield RichLog(id="log", markup=True, wrap=True)
+                yield Decisions(id="decisions")
+            yield Static(id="message")
+            yield Footer()
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.query_one("#mine-box").border_title = "You hold"
+        self.query_one("#table-box").border_title = "Table"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#decisions", Decisions).border_title = "Choose"
+        self.query_one("#last", Static).update("[bold]Last move[/]: none yet")
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)
+
+    def check_size(self, size: Size | None = None) -> None:
+        width, height = size or self.size
+        small = too_small(width, height)
+        self.set_class(small, "-too-small")
+        self.query_one("#too-small", Static).update(
+            f"This needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {width}x{height}. "
+            f"Make it larger (or run with --plain)." if small else "")
+
+    # -- filling the regions ---------------------------------------------------------------
+
+    def show(self, picture: Picture, extra: Sequence[str] = (), title: str | None = None) -> None:
+        """Draw a picture: its title, board, your pieces and the table (with `extra`
+        lines, e.g. a tutorial's step, on top)."""
+        self.picture = picture
+        regions = picture.regions
+        self.query_one("#title", Static).update(title if title is not None else regions.title)
+        self.query_one(Board).show(regions.board, picture.targets)
+        self.query_one("#mine", Static).update("\n".join(regions.mine) or "[dim](nothing to show)[/]")
+        self.query_one("#table", Static).update("\n".join([*extra, *regions.table]) or "[dim](nothing)[/]")
+        self.query_one("#mine-box").display = bool(regions.mine)
+
+    def say(self, text: str, style: str = "") -> None:
+        """The message line (markup escaped): errors in red, hints in yellow."""
+        words = literal(text)
+        self.query_one("#message", Static).update(f"[{style}]{words}[/]" if style else words)
+
+    def show_last(self, who: str, texts: Sequence[str]) -> None:
+        said = " ".join(texts) or "(nothing anyone may see)"
+        self.query_one("#last", Static).update(f"[bold]Last move[/], {literal(who)}: {literal(said)}")
+
+    def add_log(self, lines: Sequence[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            words = literal(line, keep="\n")  # a tutorial's intro runs over several lines
+            self.log_lines.append(words)
+            log.write(words)
+
+    def clear_log(self) -> None:
+        self.log_lines.clear()
+        self.query_one("#log", RichLog).clear()
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(Page("How to play", markdown=page_markdown(self.game_name) + "\n" + KEYS))
+
+    def action_log(self) -> None:
+        self.push_screen(Page("The whole log", lines=self.log_lines))
+
+    def _centre_on(self, seat: int | None) -> None:
+        pieces = self.picture.regions.pieces if self.picture else ()
+        if seat is not None and seat < len(pieces) and pieces[seat] is not None:
+            self.query_one(Board).centre(*pieces[seat])
+        else:
+            self.say("That has no piece on the board.")
+
+    def action_centre_on_me(self) -> None:
+        self._centre_on(self.me)
+
+    def action_centre_on_last(self) -> None:
+        self._centre_on(self.last_seat)
+
+    def action_fit(self) -> None:
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+        else:
+            self.screen.maximize(self.query_one(Board))
+
+    def action_all_decisions(self) -> None:
+        self.query_one(Decisions).narrow(None)
+
+    def on_board_cursor_moved(self) -> None:
+        self.query_one(Decisions).narrow(self.query_one(Board).near())
+
+    def action_leave(self) -> None:
+        self.exit("")

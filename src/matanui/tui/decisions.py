@@ -1,0 +1,59 @@
+"""The decision list: the legal actions in the engine's words, numbered; 1-9 pick one
+directly, Enter the highlighted one. It may be narrowed (to the actions near the board's
+cursor); actions that target no space always stay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from matanui.games.text import literal
+
+
+class Decisions(OptionList):
+    class Picked(Message):
+        def __init__(self, action: str) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.choices: list[tuple[str, str]] = []  # (action id, words), the engine's order
+        self.shown: list[str] = []
+        self.targeted: set[str] = set()
+
+    def offer(self, choices: Sequence[tuple[str, str]], targeted: set[str] | None = None) -> None:
+        """Offer these (action id, words), all of them shown."""
+        self.choices = list(choices)
+        self.targeted = targeted or set()
+        self.narrow(None)
+
+    def narrow(self, allowed: set[str] | None) -> None:
+        """Show only the targeted actions in `allowed` (None: all of them)."""
+        keep = [(a, w) for a, w in self.choices
+                if allowed is None or a not in self.targeted or a in allowed]
+        self.shown = [a for a, _ in keep]
+        self.set_options(Option(f"{n:>2}. {literal(words)}", id=action)
+                         for n, (action, words) in enumerate(keep, start=1))
+        self.border_title = (f"Choose ({len(keep)} of {len(self.choices)} near the cursor, a: all)"
+                             if len(keep) < len(self.choices) else "Choose")
+        if keep:
+            self.highlighted = 0
+
+    def pick_number(self, number: int) -> str | None:
+        """The shown action numbered `number` (None if there is none)."""
+        if 1 <= number <= len(self.shown):
+            return self.shown[number - 1]
+        return None
+
+    def highlighted_action(self) -> str | None:
+        option = self.highlighted_option
+        return option.id if option is not None else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Picked(event.option.id))

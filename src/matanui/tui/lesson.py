@@ -1,0 +1,105 @@
+"""`matanui tutorial` on the full screen: `matanui.tutorial.Walk` plays the engine; the
+screen shows the board as the learner sees it, the step's text and why (over the table), the
+learner's moves as decisions, a hint for any other move, and the scripted opponent's steps
+with their explanation (the last move line and the log)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from matanui.engine import MatanuiError
+from matanui.games.text import literal
+from matanui.tutorial import Played, Tutorial, Walk
+
+from .app import GameApp
+from .board import Board
+from .decisions import Decisions
+from .drawing import drawing
+
+LINES = "\n"  # the tutorials' own texts may run over several lines
+
+
+class LessonApp(GameApp):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]
+
+    def __init__(self, lesson: Tutorial) -> None:
+        super().__init__(lesson.game)
+        self.lesson = lesson
+        self.walk = Walk(lesson)
+        self.me = lesson.learner
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.add_log([self.lesson.title, self.lesson.intro])
+        self.add_log([e.view(self.lesson.learner)["text"] for e in self.walk.log])
+        self.played(self.walk.play_scripted())
+        self.redraw()
+
+    def redraw(self) -> None:
+        walk, learner = self.walk, self.lesson.learner
+        state = walk.state
+        legal = [] if walk.finished else state.legal_actions()
+        picture = drawing(state.game, state.observation(learner), legal, state.names)
+        step = walk.next_step
+        if step is None:
+            marks = {True: "[green]✓[/]", False: "[red]✗[/]"}
+            lines = [f"{marks[found == expected.equals]} {literal(expected.says, LINES)}"
+                     for expected, found in walk.outcome()]
+            finale = literal(self.lesson.finale, LINES)
+            extra = ["[bold]The tutorial is over.[/]", *lines, f"[bold]{finale}[/]", ""]
+            self.say("The tutorial is over: q leaves.", "bold")
+        else:
+            extra = [f"[bold]Step {walk.done + 1} of {len(self.lesson.steps)}[/] [dim]({step.teaches})[/]",
+                     literal(step.explain, LINES), ""]
+        self.show(picture, extra=extra)
+        decisions = self.query_one(Decisions)
+        decisions.offer([(a, state.describe(a)) for a in legal], set(picture.targets))
+        if picture.targets:
+            decisions.narrow(self.query_one(Board).near())
+        decisions.focus()
+
+    def played(self, steps: list[Played]) -> None:
+        """What the steps just played did; the opponent's scripted ones with their explanation."""
+        learner = self.lesson.learner
+        for step in steps:
+            texts = [e.view(learner)["text"] for e in step.events]
+            self.add_log(texts)
+            self.last_seat = step.seat
+            who = self.walk.state.names[step.seat] + (" (you)" if step.seat == learner else "")
+            self.show_last(who, texts)
+            if step.seat != learner:
+                self.add_log([f"  ({step.step.teaches}) {step.step.explain}"])
+
+    def take(self, action: str | None) -> None:
+        if action is None or self.walk.finished:
+            return
+        try:
+            steps, hint = self.walk.attempt(action)
+        except MatanuiError as problem:
+            self.say(str(problem), "red")
+            return
+        if hint:
+            self.say(hint, "yellow")
+            return
+        self.say("")
+        self.played(steps)
+        self.redraw()
+
+    def on_decisions_picked(self, event: Decisions.Picked) -> None:
+        self.take(event.action)
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        self.take(event.actions[0])
+
+    def action_number(self, number: int) -> None:
+        self.take(self.query_one(Decisions).pick_number(number))
+
+    def action_leave(self) -> None:
+        if self.walk.finished:
+            self.exit("")
+        else:
+            self.exit(f"Left the tutorial. Start it again with: matanui tutorial {self.lesson.game} "
+                      f"{self.lesson.number}")

@@ -1,0 +1,219 @@
+"""`matanui play` on the full screen: a TerminalGame (set up or resumed by
+`matanui.terminal.build_session`, saved by its `write_save`) played with keys and mouse.
+
+Bots act in a worker thread, one action at a time; each action is applied on the screen's
+own thread and shown at once (the board, the last move, the log), with "… is thinking…"
+while a bot searches and a short pause (or space) before the next bot's move. Hot-seat
+follows the line mode's rule: whenever the decision passes to another person, the screen
+shows nothing but the handover until that person takes it, even for a decision with one
+possible answer."""
+
+from __future__ import annotations
+
+import shlex
+import threading
+from typing import ClassVar
+
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.worker import get_current_worker
+
+from matanui.ai import SeatView
+from matanui.engine import MatanuiError
+from matanui.terminal import TerminalGame
+
+from .app import GameApp
+from .board import Board
+from .decisions import Decisions
+from .drawing import drawing
+from .overlays import Handover
+
+BOT_PAUSE = 1.0  # seconds a bot's move stays before the next bot acts (space: at once)
+
+
+class PlayApp(GameApp):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
+        Binding("s", "save", "Save"),
+        Binding("space", "go_on", "Go on", show=False),
+    ]
+
+    def __init__(self, session: TerminalGame, pause: float = BOT_PAUSE) -> None:
+        super().__init__(session.state.game.name)
+        self.session = session
+        self.pause = pause
+        self.screen_seat: int | None = None  # hot-seat: whose secrets the screen may show
+        self.deciding: int | None = None  # the person whose decision is on screen
+        self.taken_over = False  # hot-seat: the screen has just been handed over
+        self.go_on = threading.Event()
+        humans = [i for i, seat in enumerate(session.seats) if seat.human]
+        self.viewer = humans[0] if len(humans) == 1 else None  # whose view the log tells
+        self.me = self.viewer
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.save()
+        done = len(self.state.record().actions)
+        if done:
+            self.add_log([f"Resumed after {done} action{'' if done == 1 else 's'}."])
+        else:
+            self.add_log([e.view(self.viewer)["text"] for e in getattr(self.state, "setup_events", [])])
+        self.advance()
+
+    # -- the loop, one step per call --------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show the game and ask for what comes next: a person's decision, the handover
+        before it, the bots' moves, or the end."""
+        self.deciding = None
+        while not self.state.is_over:
+            seat = self.state.current_player
+            if not self.session.seats[seat].human:
+                self.redraw()
+                self.bots()
+                return
+            if self.session.hotseat and self.screen_seat != seat:
+                self.hand_over(seat)
+                return
+            actions = self.state.legal_actions()
+            if len(actions) == 1 and not self.taken_over:
+                self.apply(actions[0])  # no choice to make: it happens, and the log says so
+                continue
+            self.deciding = seat
+            self.redraw(actions)
+            self.query_one(Decisions).focus()
+            return
+        self.redraw()
+        self.say(f"The game is over. Its record is saved: matanui replay "
+                 f"{shlex.quote(str(self.session.save_path))} (q leaves).")
+
+    def redraw(self, actions: list[str] | None = None) -> None:
+        view = self.screen_seat if self.session.hotseat else self.viewer
+        picture = drawing(self.state.game, self.state.observation(view), actions or [], self.state.names)
+        self.show(picture)
+        decisions = self.query_one(Decisions)
+        decisions.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
+        if picture.targets:
+            decisions.narrow(self.query_one(Board).near())
+
+    def apply(self, action: str) -> bool:
+        """Apply an action (an illegal one is told and changes nothing), save, show it."""
+        seat = self.state.current_player
+        try:
+            events = self.state.apply(action)
+        except MatanuiError as problem:
+            self.say(str(problem), "red")
+            return False
+        self.save()
+        texts = [e.view(self.viewer)["text"] for e in events]
+        self.last_seat = seat
+        self.show_last(self.who(seat), texts)
+        self.add_log(texts)
+        return True
+
+    def who(self, seat: int) -> str:
+        kind = self.session.seats[seat]
+        if seat == self.viewer:
+            return f"{self.state.names[seat]} (you)"
+        return self.state.names[seat] if kind.human else f"{self.state.names[seat]} ({kind.kind})"
+
+    def save(self) -> None:
+        problem = self.session.write_save()
+        if problem is not None:
+            self.say(problem, "red")
+
+    # -- people ----------------------------------------------------------------------------
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen of every hand, then give it to `seat` when they are there."""
+        self.screen_seat = None
+        self.redraw()
+
+        def taken(go: bool | None) -> None:
+            if not go:
+                self.action_leave()
+                return
+            self.screen_seat = seat
+            self.taken_over = True
+            self.advance()
+
+        self.push_screen(Handover(self.state.names[seat]), taken)
+
+    def take(self, action: str | None) -> None:
+        if self.deciding is None or action is None:
+            return
+        self.say("")
+        if self.apply(action):
+            self.taken_over = False
+            self.advance()
+
+    def on_decisions_picked(self, event: Decisions.Picked) -> None:
+        self.take(event.action)
+
+    def on_option_list_option_highlighted(self, event: Decisions.OptionHighlighted) -> None:
+        if self.picture is not None and event.option.id is not None and self.deciding is not None:
+            self.query_one(Board).show_preview(self.picture.preview(event.option.id))
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        if len(event.actions) == 1:
+            self.take(event.actions[0])
+        else:  # several actions on one space: the list, narrowed to them, chooses
+            decisions = self.query_one(Decisions)
+            decisions.narrow(set(event.actions))
+            decisions.focus()
+
+    def action_number(self, number: int) -> None:
+        if self.deciding is not None:
+            action = self.query_one(Decisions).pick_number(number)
+            if action is None:
+                self.say(f"There is no decision {number} on the list.", "red")
+            self.take(action)
+
+    def action_save(self) -> None:
+        problem = self.session.write_save()
+        self.say(problem or f"Saved to {self.session.save_path}.", "red" if problem else "")
+
+    def action_go_on(self) -> None:
+        self.go_on.set()
+
+    def action_leave(self) -> None:
+        self.go_on.set()
+        problem = self.session.write_save()
+        if self.state.is_over:
+            self.exit(problem or f"Game record saved to {self.session.save_path} (matanui replay "
+                      f"{shlex.quote(str(self.session.save_path))}).")
+        else:
+            self.exit(problem or f"Game saved to {self.session.save_path}. Resume with: "
+                      f"{self.session.resume_hint}")
+
+    # -- bots ------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="bots")
+    def bots(self) -> None:
+        """The bots' moves up to the next person's decision (or the end), one at a time."""
+        worker = get_current_worker()
+        while not worker.is_cancelled and not self.state.is_over:
+            seat = self.state.current_player
+            player = self.session.seats[seat]
+            if player.human:
+                break
+            self.call_from_thread(self.say, f"{self.state.names[seat]} ({player.kind}) is thinking…")
+            action = player.agent.act(SeatView(self.state, seat))
+            if worker.is_cancelled:
+                return
+            self.call_from_thread(self.bot_moved, action)
+            upcoming = self.state.current_player
+            if not self.state.is_over and not self.session.seats[upcoming].human and self.pause:
+                self.go_on.wait(self.pause)
+                self.go_on.clear()
+        if not worker.is_cancelled:
+            self.call_from_thread(self.advance)
+
+    def bot_moved(self, action: str) -> None:
+        self.say("")
+        self.apply(action)
+        self.redraw()

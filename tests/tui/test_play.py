@@ -1,0 +1,255 @@
+"""The full-screen game (`matanui play`), driven by key presses through Textual's pilot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from matanui.tui.app import MIN_HEIGHT, MIN_WIDTH
+from matanui.tui.overlays import Handover
+from matanui.tui.play import PlayApp
+
+from .screens import plain, run, screen_text, session, settle
+
+SHORT = {"reconstruct": {}, "masks": {"turn_limit": 10}, "makuta": {"turn_limit": 10}}
+
+
+def saved_actions(path) -> int:
+    return len(json.loads(path.read_text())["actions"])
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_a_game_against_bots_is_played_to_its_end_by_key_presses_with_each_region_on_screen(tmp_path, game):
+    game_session = session(tmp_path, game, options=SHORT[game])
+    app = PlayApp(game_session, pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            presses = 0
+            while not app.state.is_over:
+                assert presses < 400
+                text = screen_text(app)
+                assert "Board" in text and "Last move" in text and "Log" in text
+                assert "Choose" in text and " 1. " in text  # the decisions, numbered
+                assert plain(app.picture.regions.title) in text
+                if app.picture.regions.mine:  # what you hold (the drawing's own region)
+                    assert "You hold" in text and plain(app.picture.regions.mine[0])[:30] in text
+                await pilot.press("1")
+                await settle(app, pilot)
+                presses += 1
+                # saved after every move, the bots' too
+                assert saved_actions(game_session.save_path) == len(app.state.record().actions)
+            assert "The game is over" in screen_text(app)
+            await pilot.press("q")
+        assert "matanui replay" in app.return_value
+
+    run(play())
+
+
+def test_the_bots_move_is_on_the_last_move_line_with_its_name_and_level(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct", vs="medium"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20):
+                await pilot.press("1")
+                await settle(app, pilot)
+                if app.last_seat == 1:
+                    break
+            assert app.last_seat == 1
+            assert "Last move, Onua Nuva (medium):" in screen_text(app)
+
+    run(play())
+
+
+def test_enter_takes_the_highlighted_decision(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("down", "enter")
+            await settle(app, pilot)
+            assert len(app.state.record().actions) >= 1
+
+    run(play())
+
+
+def test_an_illegal_action_is_told_in_the_app_and_changes_nothing(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            before = list(app.state.record().actions)
+            app.take("no-such-action")
+            await pilot.pause()
+            assert "no-such-action" in screen_text(app)
+            assert list(app.state.record().actions) == before
+
+    run(play())
+
+
+def test_hotseat_shows_the_handover_with_nothing_of_the_hand_between_people(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct", vs=None, hotseat=True), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            handovers = 0
+            while handovers < 4:
+                if isinstance(app.screen, Handover):
+                    handovers += 1
+                    assert "your turn: press Enter" in screen_text(app)
+                    # nor under it: the game beneath is drawn as the public sees it
+                    assert "Your hand" not in screen_text(app) + screen_text(app, app.screen_stack[0])
+                    await pilot.press("enter")
+                    await settle(app, pilot)
+                    assert "Your hand" in screen_text(app)
+                else:
+                    await pilot.press("1")
+                    await settle(app, pilot)
+
+    run(play())
+
+
+def test_q_at_the_handover_saves_and_tells_the_resume_command(tmp_path):
+    game_session = session(tmp_path, "reconstruct", vs=None, hotseat=True)
+    app = PlayApp(game_session, pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("q")
+        assert f"matanui play --resume {game_session.save_path}" in app.return_value
+        assert game_session.save_path.exists()
+
+    run(play())
+
+
+def test_how_to_play_and_the_log_open_over_the_game_and_escape_closes_them(tmp_path):
+    app = PlayApp(session(tmp_path, "masks"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "How to play" in screen_text(app) and "Last move" not in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "Last move" in screen_text(app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert "The whole log" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "Last move" in screen_text(app)
+
+    run(play())
+
+
+def test_below_80x24_it_says_the_size_it_needs_until_resized(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(app, pilot)
+            text = screen_text(app)
+            assert f"at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is 70x20" in text
+            assert "Last move" not in text
+            await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+            await settle(app, pilot)
+            assert "Last move" in screen_text(app) and "at least" not in screen_text(app)
+
+    run(play())
+
+
+def test_a_save_that_fails_is_told_in_the_app_and_the_game_goes_on(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct", save=tmp_path / "missing" / "game.json"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert "Could not save the game" in screen_text(app)
+            await pilot.press("1")
+            await settle(app, pilot)
+            assert len(app.state.record().actions) >= 1
+
+    run(play())
+
+
+def test_a_resumed_game_goes_on_from_its_save(tmp_path):
+    first = session(tmp_path, "reconstruct")
+    app = PlayApp(first, pause=0)
+
+    async def play(app: PlayApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1")
+            await settle(app, pilot)
+            await pilot.press("q")
+
+    run(play(app))
+    done = saved_actions(first.save_path)
+    again = PlayApp(session(tmp_path, None, vs=None, seed=None, resume=first.save_path), pause=0)
+
+    async def resume() -> None:
+        async with again.run_test(size=(80, 24)) as pilot:
+            await settle(again, pilot)
+            assert f"Resumed after {done} actions." in screen_text(again)
+
+    run(resume())
+
+
+def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_chosen(tmp_path, monkeypatch):
+    """With stand-in targets and previews (the games' render modules give the real ones)."""
+    from dataclasses import replace
+
+    from matanui.tui import play
+
+    from .test_board import StandInTarget
+
+    real = play.drawing
+
+    def standing_in(game, obs, actions=(), names=None):
+        picture = real(game, obs, actions, names)
+        if not actions:
+            return picture
+        return replace(picture, targets={actions[-1]: StandInTarget(0, 0, 2, "x")},
+                       preview=lambda action: ["PREVIEW " + action] if action == actions[0] else None)
+
+    monkeypatch.setattr(play, "drawing", standing_in)
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play_it() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            legal = app.state.legal_actions()
+            assert f"PREVIEW {legal[0]}" in screen_text(app)  # the first option is highlighted
+            await pilot.press("down")
+            await pilot.pause()
+            assert "PREVIEW" not in screen_text(app)
+            before = len(app.state.record().actions)
+            app.query_one("#board").focus()  # its cursor is on the one target
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[before] == legal[-1]
+
+    run(play_it())
+
+
+def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PlayApp(session(tmp_path, "masks"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert app.no_color
+            text = screen_text(app)
+            assert all(region in text for region in ("Board", "Last move", "Log", "Choose", " 1. "))
+
+    run(play())

@@ -1,0 +1,107 @@
+"""The full-screen replay and tutorial, driven by key presses through Textual's pilot."""
+
+from __future__ import annotations
+
+import pytest
+
+from matanui.engine import Record, replay
+from matanui.games.packs import game_for
+from matanui.tui.lesson import LessonApp
+from matanui.tui.play import PlayApp
+from matanui.tui.replay import ReplayApp
+from matanui.tutorial import tutorials
+
+from .screens import run, screen_text, session, settle
+
+
+@pytest.fixture
+def record(tmp_path) -> Record:
+    """A short game against bots, played by the app and saved."""
+    game = session(tmp_path, "reconstruct")
+    app = PlayApp(game, pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(4):
+                await pilot.press("1")
+                await settle(app, pilot)
+
+    run(play())
+    return Record.load(game.save_path)
+
+
+def test_replay_steps_forwards_back_and_to_a_number_with_the_board_and_last_move(record):
+    app = ReplayApp(record, game_for(record.game, None))
+    total = len(record.actions)
+
+    async def watch() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert f"after action 0 of {total}" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"after action 1 of {total}" in text and "Last move, action 1" in text
+            await pilot.press("b")
+            await pilot.pause()
+            assert f"after action 0 of {total}" in screen_text(app)
+            await pilot.press("3", "enter")
+            await pilot.pause()
+            assert f"after action 3 of {total}" in screen_text(app)
+            state = replay(record, 3)
+            assert state.names[0] in screen_text(app)
+
+    run(watch())
+
+
+def test_replay_says_so_at_the_last_action_instead_of_closing(record):
+    app = ReplayApp(record, game_for(record.game, None))
+    total = len(record.actions)
+
+    async def watch() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*str(total), "enter")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "That was the last action" in screen_text(app)
+            assert app.is_running
+
+    run(watch())
+
+
+@pytest.mark.parametrize("game", ["reconstruct", "masks", "makuta"])
+def test_a_tutorial_is_played_to_its_end_with_hints_and_the_opponents_steps_explained(game):
+    lesson = tutorials(game)[0]
+    app = LessonApp(lesson)
+
+    async def learn() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            hinted = False
+            while not app.walk.finished:
+                step = app.walk.next_step
+                text = screen_text(app)
+                assert f"Step {app.walk.done + 1} of {len(lesson.steps)}" in text
+                shown = app.query_one("#decisions").shown
+                if not hinted and len(shown) > 1:  # another legal move gets a hint, changes nothing
+                    wrong = next(a for a in shown if a != step.action)
+                    done = app.walk.done
+                    app.take(wrong)
+                    await pilot.pause()
+                    assert app.walk.done == done
+                    said = " ".join(screen_text(app).split())
+                    assert " ".join(app.walk.hint(wrong).split())[:60] in said
+                    hinted = True
+                number = shown.index(step.action) + 1
+                if number <= 9:
+                    await pilot.press(str(number))
+                else:
+                    await pilot.press(*["down"] * (number - 1), "enter")
+                await pilot.pause()
+            assert "The tutorial is over" in screen_text(app)
+            await pilot.press("q")
+        assert app.return_value == ""
+
+    run(learn())
