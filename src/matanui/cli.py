@@ -22,7 +22,7 @@ from matanui.games.text import literal
 from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
-    from matanui.arena.tournament import Journal, MatchSpec
+    from matanui.arena.tournament import GameOutcome, Journal, MatchSpec
     from matanui.terminal import BoardPrinter
 
 app = typer.Typer(
@@ -308,6 +308,7 @@ def bench(
     """Random-playout speed: steps/s and games/s on one core."""
     from matanui.bench import configurations, machine_summary, run_playouts
     from matanui.games.packs import read
+    from matanui.progress import progress
 
     try:
         names = game or ([read(data).game] if data else games.names())
@@ -329,14 +330,20 @@ def bench(
             fail(MatanuiError("--profile needs pyinstrument (pip install 'matanui[dev]')"))
         profiler = Profiler()
         profiler.start()
-    for name, count in runs:
-        try:
-            result = run_playouts(name, seconds=seconds, players=count, data=data)
-        except MatanuiError as error:
-            fail(error)
-        table.add_row(name, str(result.players), str(result.games), str(result.steps),
-                      f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
-                      f"{result.games_per_second:,.1f}")
+    try:
+        with progress("bench", len(runs), unit="measurements") as bar:
+            for name, count in runs:
+                bar.describe(f"bench: {name}, {count} players")
+                result = run_playouts(name, seconds=seconds, players=count, data=data)
+                row = (name, str(result.players), str(result.games), str(result.steps),
+                       f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
+                       f"{result.games_per_second:,.1f}")
+                table.add_row(*row)
+                bar.log(f"{name}, {count} players: {row[5]} steps/s, {row[6]} games/s "
+                        f"({row[2]} games in {row[4]} s)")
+                bar.advance()
+    except MatanuiError as error:
+        fail(error)
     if profiler is not None:
         profiler.stop()
         console.print(profiler.output_text(unicode=True, color=False))
@@ -377,8 +384,6 @@ def arena(
     """Round robin between agents: win-rate matrix, ratings with intervals, files and a plot.
     With --sprt, a sequential test between two agents instead; with --players, one agent
     against a field of another."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from matanui.ai import make_agent
     from matanui.arena import field, report, tournament
     from matanui.arena.match import game_on
@@ -424,12 +429,7 @@ def arena(
         return
     schedule = tournament.paired_round_robin if pairs else tournament.round_robin
     specs = schedule(game, names, games_per_pair, seed=seed, options=options, data=pack)
-    already = len(journal.done.keys() & set(specs))
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game} arena", total=len(specs), completed=already)
-        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task),
-                                  journal=journal)
+    outcomes = _play_journalled(f"{game} arena", specs, workers, journal)
     matrix = win_matrix(outcomes)
     table = Table("agent \\ opponent", *names, title=f"{game}: row agent's score (95% interval)")
     for a in names:
@@ -467,20 +467,23 @@ def _write_json(path: Path, data: dict) -> None:
     write_atomically(path, json.dumps(data, indent=1) + "\n")
 
 
+def _play_journalled(description: str, specs: list[MatchSpec], workers: int,
+                     journal: Journal) -> list[GameOutcome]:
+    """Play the games of `specs` that the journal lacks, the bar moving as each finishes."""
+    from matanui.arena import tournament
+    from matanui.progress import progress
+
+    with progress(description, len(specs), source=journal.path) as bar:
+        bar.resume(len(journal.done.keys() & set(specs)))
+        return tournament.run(specs, workers=workers, on_result=lambda _: bar.advance(), journal=journal)
+
+
 def _arena_field(game: str, names: list[str], players: int, specs: list[MatchSpec], workers: int,
                  journal: Journal, folder: Path) -> None:
     """`matanui arena --players`: play (or resume) the field's games, print and write field.json."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from matanui.arena import tournament
     from matanui.arena.field import field_result
 
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game} field", total=len(specs),
-                                 completed=len(journal.done.keys() & set(specs)))
-        outcomes = tournament.run(specs, workers=workers, on_result=lambda _: progress.advance(task),
-                                  journal=journal)
+    outcomes = _play_journalled(f"{game} field", specs, workers, journal)
     result = field_result(game, outcomes, names[0], names[1], players)
     low, high = result.interval95
     table = Table("", f"{names[0]} against {players - 1} {names[1]}", title=f"{game}: one against the field")
@@ -504,12 +507,10 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
                 max_games: int, seed: int, options: dict, workers: int, journal: Journal,
                 folder: Path, data: str | None = None) -> None:
     """`matanui arena --sprt`: play until the test decides, print and write sprt.json."""
-
-    from rich.progress import Progress
-
     from matanui.arena import report
     from matanui.arena.ratings import ratings_with_intervals
     from matanui.arena.sprt import Sprt, SprtResult
+    from matanui.progress import progress
 
     try:
         if len(names) != 2:
@@ -529,17 +530,19 @@ def _arena_sprt(game: str, names: list[str], bounds_text: str, alpha: float, bet
     def write(result: SprtResult) -> None:
         _write_json(folder / "sprt.json", result.to_dict())
 
-    with Progress("[progress.description]{task.description}", console=console) as progress:
-        task = progress.add_task(f"{game} SPRT")
+    scheduled = [spec for sample in test.samples for spec in sample]
+    with progress(f"{game} SPRT", len(scheduled), source=journal.path) as bar:
+        bar.resume(len(journal.done.keys() & set(scheduled)))
 
         def on_sample(result: SprtResult) -> None:
             """Show where the test stands, and keep sprt.json current: a test stopped early
             still says where it stood."""
             write(result)
-            progress.update(task, description=f"{game} SPRT: {result.games} games, score {result.score:.3f}, "
-                            f"LLR {result.llr:+.2f} ({result.lower_bound:+.2f}, {result.upper_bound:+.2f})")
+            bar.describe(f"{game} SPRT: score {result.score:.3f}, LLR {result.llr:+.2f} "
+                         f"({result.lower_bound:+.2f}, {result.upper_bound:+.2f})")
 
-        result, outcomes = test.play(workers=workers, journal=journal, on_sample=on_sample)
+        result, outcomes = test.play(workers=workers, journal=journal, on_sample=on_sample,
+                                     on_game=lambda _: bar.advance())
     table = Table("", names[0] + " against " + names[1], title=f"{game}: SPRT elo0={elo0:g} elo1={elo1:g} "
                   f"alpha={alpha:g} beta={beta:g} ({result.model})")
     low, high = result.interval95
@@ -594,6 +597,7 @@ def tune(
     from matanui.arena.field import field_specs
     from matanui.arena.match import game_on
     from matanui.options import parse_options
+    from matanui.progress import progress
 
     try:
         if game not in games.names():
@@ -616,18 +620,20 @@ def tune(
                                    spsa.run_settings(game, agent, schedule, workers, options, field, players))
     except MatanuiError as error:
         fail(error)
-    if journal.steps:
-        console.print(f"Resuming {journal.path} after {len(journal.steps)} of {iterations} iterations.")
-
-    def record(step: spsa.Step) -> None:
-        journal.append(step)
-        console.print(f"{step.k}/{iterations}: {spsa.agent_at(agent, schedule, step.plus)} against "
-                      f"{spsa.agent_at(agent, schedule, step.minus)}: {step.result:+g}; now "
-                      + ", ".join(f"{name}={value:.4g}" for name, value in step.theta_after.items()))
-
     objective = (spsa.game_pairs(game, agent, schedule, workers, seed, options) if field is None
                  else spsa.field_games(game, agent, schedule, field, players, workers, seed, options))
-    theta = spsa.optimise(schedule, objective, journal.steps, workers, record)
+    with progress(f"{game} SPSA", iterations, unit="iterations", source=journal.path) as bar:
+        bar.resume(len(journal.steps))
+
+        def record(step: spsa.Step) -> None:
+            journal.append(step)
+            bar.advance()
+            bar.log(f"{step.k}/{iterations}: {spsa.agent_at(agent, schedule, step.plus)} against "
+                    f"{spsa.agent_at(agent, schedule, step.minus)}: {step.result:+g}; now "
+                    + ", ".join(f"{name}={value:.4g}" for name, value in step.theta_after.items()),
+                    otherwise=console)
+
+        theta = spsa.optimise(schedule, objective, journal.steps, workers, record)
     last = spsa.agent_at(agent, schedule, theta)
     tuned = spsa.agent_at(agent, schedule, spsa.averaged(journal.steps))
     check = (f"--agents '{tuned}',{agent} --pairs --sprt 0,50" if field is None
@@ -654,17 +660,18 @@ def simulate(
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
                                     "GAME-results.sqlite)."),
-    chunk: int = typer.Option(200, "--chunk", help="Games per unit of work (and per commit)."),
+    chunk: int = typer.Option(200, "--chunk", help="Games per commit to the results file (and per "
+                              "task with --backend ray); a process pool hands out smaller pieces, "
+                              "so that progress moves."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The results file keeps "
                                      "the pack's name and hash; resuming on other data is refused."),
 ) -> None:
     """Batch self-play over every character pairing and seat order, resumable, for `report`."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     from matanui.arena.backends import LocalBackend, RayBackend
     from matanui.arena.batch import simulate as run_simulation
     from matanui.arena.simulate import Job
     from matanui.options import parse_options
+    from matanui.progress import progress
 
     path = out or Path(f"{game}-results.sqlite")
     try:
@@ -677,20 +684,16 @@ def simulate(
         runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
     except MatanuiError as error:
         fail(error)
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as progress:
-        task = progress.add_task(f"{game} self-play", total=job.games)
-        try:
-            played = run_simulation(job, str(path), runner, chunk,
-                                    lambda done, total: progress.update(task, completed=done))
-        except MatanuiError as error:
-            progress.stop()
-            fail(error)
-        except KeyboardInterrupt:
-            progress.stop()
-            console.print(f"Interrupted. Finished games are kept in {path}; run the same command "
-                          "again to resume.")
-            raise typer.Exit(130) from None
+    try:
+        with progress(f"{game} self-play", job.games, source=path) as bar:
+            played = run_simulation(job, str(path), runner, chunk, lambda done, _: bar.reach(done),
+                                    bar.resume)
+    except MatanuiError as error:
+        fail(error)
+    except KeyboardInterrupt:
+        console.print(f"Interrupted. Finished games are kept in {path}; run the same command "
+                      "again to resume.")
+        raise typer.Exit(130) from None
     console.print(f"Played {played} games; {path} holds the results. Next: matanui report {path}")
 
 
@@ -701,7 +704,7 @@ def report(
                                     "(default: next to the results, RESULTS-report)."),
 ) -> None:
     """Balance report of a simulation: HTML with plots, and the same figures as JSON."""
-    from matanui.arena.htmlreport import write_report
+    from matanui.arena.htmlreport import headline, write_report
 
     folder = out or results.with_name(results.stem + "-report")
     try:
@@ -710,7 +713,13 @@ def report(
         fail(error)
     from matanui.arena.simulate import data_words
 
-    console.print(f"Played on {literal(data_words(json.loads(paths[0].read_text())['job']))}.")
+    data = json.loads(paths[0].read_text(encoding="utf-8"))
+    console.print(f"Played on {literal(data_words(data['job']))}.")
+    table = Table(show_header=False, title=f"{literal(data['title'])}: balance report "
+                  "(95% Wilson intervals)")
+    for what, value in headline(data):
+        table.add_row(what, literal(value))
+    console.print(table)
     console.print("Wrote " + ", ".join(str(p) for p in paths))
 
 

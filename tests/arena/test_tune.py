@@ -112,7 +112,7 @@ def test_a_real_run_journals_each_pair_and_resumes_to_the_same_values(tmp_path):
     stopped.write_text("\n".join(journal[:3]) + "\n")  # killed after two iterations
     result = tune_command(tmp_path / "stopped")
     assert result.exit_code == 0, result.output
-    assert "Resuming" in result.output
+    assert f"Resumed 2 of 4 iterations from {stopped}" in " ".join(result.output.split())
     assert stopped.read_text().splitlines() == journal
 
 

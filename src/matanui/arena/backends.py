@@ -1,8 +1,8 @@
 """Where simulation chunks run: this process, a local process pool, or a Ray cluster.
 
 Every backend plays the same `play_chunk(job, indices)`, so the games (and the stored rows)
-are the same whichever runs them; only the order in which chunks finish differs. A few
-chunks per worker are kept in flight, so a big job never floods memory with pending work.
+are the same whichever runs them; only the order in which pieces finish differs. A few
+pieces per worker are kept in flight, so a big job never floods memory with pending work.
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ from typing import Any
 from .simulate import GameRow, Job, SimulationError, play_chunk
 
 IN_FLIGHT_PER_WORKER = 3
+# In a pool, the fewest pieces of work each worker gets over a run: progress then moves at
+# least this often, while handing out a piece (well under a millisecond) stays small beside
+# the games in it.
+PIECES_PER_WORKER = 100
 CONNECT_TIMEOUT_S = 10
 TOKEN_HELP = ("set RAY_AUTH_TOKEN to the cluster's token (`ray get-auth-token` on its head node "
               "prints it), or RAY_AUTH_TOKEN_PATH to a file holding it, or put it in ~/.ray/auth_token")
@@ -80,6 +84,13 @@ class LocalBackend:
             raise SimulationError(f"--workers must be a whole number >= 1, not {workers!r}")
         self.workers = workers
 
+    def piece(self, missing: int, chunk: int) -> int:
+        """One game at a time in this process (handing out costs nothing); in a pool, enough
+        pieces per worker that progress moves, never more than a chunk."""
+        if self.workers == 1:
+            return 1
+        return max(1, min(chunk, missing // (self.workers * PIECES_PER_WORKER)))
+
     def run(self, job: Job, work: list[list[int]]) -> Iterator[list[GameRow]]:
         if self.workers == 1:
             for indices in work:
@@ -115,6 +126,10 @@ class RayBackend:
             raise SimulationError(f"--workers must be a whole number >= 1, not {workers!r}")
         self.address = address
         self.workers = workers
+
+    def piece(self, missing: int, chunk: int) -> int:
+        """A whole chunk per task: a cluster's cost per task is what --chunk is sized against."""
+        return chunk
 
     def _connect(self) -> tuple[Any, bool]:
         if self.address:

@@ -124,7 +124,8 @@ def figures(data: dict[str, Any]) -> list[tuple[str, str]]:
     return drawn
 
 
-def _summary(data: dict[str, Any]) -> str:
+def headline(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(what, figure) rows at the head of the report: the page's table and the terminal's."""
     job = data["job"]
     first = data["first_seat"]
     turns = data["length"]["turns"]
@@ -142,7 +143,12 @@ def _summary(data: dict[str, Any]) -> str:
     if turns:
         lines.append(("turns", f"mean {turns['mean']:.1f}, median {turns['median']:g}, "
                                f"10%-90% {turns['p10']:g}-{turns['p90']:g}"))
-    return "\n".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>" for k, v in lines)
+    return lines
+
+
+def _summary(data: dict[str, Any]) -> str:
+    return "\n".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
+                     for k, v in headline(data))
 
 
 def render_html(data: dict[str, Any]) -> str:

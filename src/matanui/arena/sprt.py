@@ -131,9 +131,11 @@ class Sprt:
         return sum(game_score(o, self.agent) for o in outcomes) / len(outcomes)
 
     def play(self, workers: int = 1, journal: Journal | None = None,
-             on_sample: Callable[[SprtResult], None] | None = None) -> tuple[SprtResult, list[GameOutcome]]:
+             on_sample: Callable[[SprtResult], None] | None = None,
+             on_game: Callable[[GameOutcome], None] | None = None) -> tuple[SprtResult, list[GameOutcome]]:
         """Play samples in batches (a few per worker) until a bound is crossed or the samples
-        run out; games already in the journal are not played again."""
+        run out; games already in the journal are not played again. `on_game` is told of
+        each game as it finishes, `on_sample` of the test after each sample in order."""
         counts = [0] * len(self.values)
         played: list[GameOutcome] = []
         batch = max(1, 2 * workers)
@@ -141,7 +143,8 @@ class Sprt:
         result = self._result(counts)
         for start in range(0, len(self.samples), batch):
             samples = self.samples[start:start + batch]
-            outcomes = run([spec for sample in samples for spec in sample], workers=workers, journal=journal)
+            outcomes = run([spec for sample in samples for spec in sample], workers=workers, journal=journal,
+                           on_result=on_game)
             by_spec = dict(zip([s for sample in samples for s in sample], outcomes, strict=True))
             for sample in samples:
                 games = [by_spec[spec] for spec in sample]
