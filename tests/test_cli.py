@@ -316,3 +316,17 @@ def test_a_pack_that_cannot_be_played_is_refused_in_one_line_before_any_seed(tmp
     (pack / "pack.toml").write_bytes(b"\xff\xfe not utf-8")
     result = runner.invoke(app, ["play", "masks", "--data", str(pack)])
     assert result.exit_code == 2 and "Seed" not in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "masks", "--seed", "\u0661"],  # ARABIC-INDIC DIGIT ONE, which int() reads as 1
+    ["tutorial", "masks", "\uff11"],  # FULLWIDTH DIGIT ONE
+    ["simulate", "reconstruct", "--games", "\u0663"],
+    ["data", "balance", ".", "--seed", "\u0661"],
+])
+def test_numbers_on_the_command_line_are_only_the_digits_0_to_9(args):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.replace("│", " ").split())
+    assert "is not a number: write it with the digits 0 to 9" in said
+    assert "Traceback" not in said

@@ -86,3 +86,10 @@ def test_a_quote_that_is_not_in_the_rulebook_is_caught():
     assert all(f in rulebook for f in quoted_fragments("Each player draws 3 cards ... draw pile."))
     assert all(f in rulebook for f in quoted_fragments("Each player draws / Game Action draw pile."))
     assert not all(f in rulebook for f in quoted_fragments("Each player draws 4 cards"))
+
+
+def test_an_entry_that_is_not_a_table_is_named_with_its_kind():
+    from matanui.engine.data import DataFileError, EntryChecker
+
+    with pytest.raises(DataFileError, match=r"cards.toml: cards\[2\] must be a table, not a list \[...\]"):
+        EntryChecker("cards.toml", "cards[2]", ["tahu"])

@@ -19,6 +19,7 @@ from matanui.ai import levels
 from matanui.ai.settings import split_agents
 from matanui.engine import MatanuiError, Record, replay
 from matanui.games.text import literal
+from matanui.options import integer
 from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
@@ -126,8 +127,9 @@ def play(
                                   "comma-separated for several seats (default medium): "
                                   + levels.help_text()),
     opponent: list[str] = typer.Option([], "--opponent", help="Character for the next seat (repeatable)."),
-    players: int | None = typer.Option(None, "--players", help="Number of players."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed: the same seed and moves give the "
+    players: int | None = typer.Option(None, "--players", parser=integer, help="Number of players."),
+    seed: int | None = typer.Option(None, "--seed", parser=integer,
+                                    help="Seed: the same seed and moves give the "
                                     "same game (default: a fresh one, printed)."),
     hotseat: bool = typer.Option(False, "--hotseat", help="All seats are people at this terminal."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
@@ -169,7 +171,8 @@ def play(
 @app.command()
 def tutorial(
     game: str = typer.Argument(..., help="Which game (see `matanui games`)."),
-    number: int | None = typer.Argument(None, help="Which of its tutorials (default: the first; "
+    number: int | None = typer.Argument(None, parser=integer,
+                                        help="Which of its tutorials (default: the first; "
                                         "with --check, all)."),
     check: bool = typer.Option(False, "--check", help="Walk the tutorial(s) through the engine "
                                "without stopping; exit 1 if a step or outcome no longer matches."),
@@ -201,7 +204,8 @@ def tutorial(
 @app.command("replay")
 def replay_command(
     path: Path = typer.Argument(..., help="A saved game record (JSON)."),
-    seat: int | None = typer.Option(None, "--seat", help="Watch as this player (1 for Player 1, "
+    seat: int | None = typer.Option(None, "--seat", parser=integer,
+                                    help="Watch as this player (1 for Player 1, "
                                        "...); default: the public view."),
     all_: bool = typer.Option(False, "--all", help="Print the whole game without stopping."),
     data: Path | None = typer.Option(None, "--data", help="The data pack the game was played "
@@ -300,7 +304,8 @@ def next_replay_step(step: int, total: int) -> int | None:
 def bench(
     game: list[str] = typer.Argument(None, help="Games to measure (default: all)."),
     seconds: float = typer.Option(3.0, "--seconds", help="Time per game."),
-    players: int | None = typer.Option(None, "--players", help="Number of players (default: each "
+    players: int | None = typer.Option(None, "--players", parser=integer,
+                                       help="Number of players (default: each "
                                        "game at its fewest and its most)."),
     profile: bool = typer.Option(False, "--profile", help="Profile with pyinstrument."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " Measures the pack's game."),
@@ -357,10 +362,11 @@ def arena(
                                "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
                                "ismcts-infer@ITERATIONS; a search may set its parameters in braces, "
                                "'ismcts@300{exploration=0.9}'."),
-    games_per_pair: int = typer.Option(20, "--games", help="Games per pair of agents (with --sprt: the "
+    games_per_pair: int = typer.Option(20, "--games", parser=integer,
+                                       help="Games per pair of agents (with --sprt: the "
                                        "most games the test may play)."),
-    workers: int = typer.Option(1, "--workers", help="Processes to play on."),
-    seed: int = typer.Option(0, "--seed", help="First game seed."),
+    workers: int = typer.Option(1, "--workers", parser=integer, help="Processes to play on."),
+    seed: int = typer.Option(0, "--seed", parser=integer, help="First game seed."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path = typer.Option(Path("arena-results"), "--out", help="Folder for JSON, CSV and PNG; "
                              "games are journalled there as they finish, and a rerun resumes."),
@@ -373,7 +379,8 @@ def arena(
     beta: float = typer.Option(0.05, "--beta", help="SPRT: chance of accepting ELO0 when ELO1 holds."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The journal names the pack's "
                                      "hash; a rerun on other data plays its games afresh."),
-    players: int | None = typer.Option(None, "--players", help="One against the field: --games games "
+    players: int | None = typer.Option(None, "--players", parser=integer,
+                                       help="One against the field: --games games "
                                        "of this many players (as many as the game allows), the first "
                                        "agent in one seat (each seat in turn, each character in turn), "
                                        "the second agent in all the others; reports the first agent's "
@@ -576,14 +583,18 @@ def tune(
                                     "anchor_margin; a heuristic's weights), its bounds, its last "
                                     "perturbation (default a tenth of the range) and last gain "
                                     "(default 0.1)."),
-    iterations: int = typer.Option(100, "--iterations", help="Game pairs to play, one per iteration."),
-    workers: int = typer.Option(1, "--workers", help="Pairs played at once around the same values "
+    iterations: int = typer.Option(100, "--iterations", parser=integer,
+                                   help="Game pairs to play, one per iteration."),
+    workers: int = typer.Option(1, "--workers", parser=integer,
+                                help="Pairs played at once around the same values "
                                 "(part of the run: a resumed run must use the same)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the perturbations and of the first pair."),
+    seed: int = typer.Option(0, "--seed", parser=integer,
+                             help="Seed of the perturbations and of the first pair."),
     field: str | None = typer.Option(None, "--field", help="Tune against a field of this agent "
                                      "(e.g. medium) instead of against itself: each iteration plays "
                                      "one game at plus and one at minus, same seed and seat."),
-    players: int = typer.Option(2, "--players", help="Seats at the table with --field."),
+    players: int = typer.Option(2, "--players", parser=integer,
+                                help="Seats at the table with --field."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path = typer.Option(Path("tune-results"), "--out", help="Folder for the journal; each "
                              "iteration is journalled as it finishes, and the same command resumes."),
@@ -646,21 +657,24 @@ def tune(
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="Which game."),
-    games_count: int = typer.Option(1000, "--games", help="Number of games in all (a resumed run "
+    games_count: int = typer.Option(1000, "--games", parser=integer,
+                                    help="Number of games in all (a resumed run "
                                     "plays only the ones the results file lacks)."),
     agents: str = typer.Option("heuristic", "--agents", help="One agent for every seat, or one per "
                                "seat, comma-separated: random, heuristic, hard@SECONDS, ismcts@N."),
-    players: int | None = typer.Option(None, "--players", help="Number of players."),
-    workers: int = typer.Option(1, "--workers", help="Processes (or Ray CPUs) to play on."),
+    players: int | None = typer.Option(None, "--players", parser=integer, help="Number of players."),
+    workers: int = typer.Option(1, "--workers", parser=integer,
+                                help="Processes (or Ray CPUs) to play on."),
     backend: str = typer.Option("local", "--backend", help="local (process pool) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster to join: its head's "
                                        "HOST:PORT, with its token in RAY_AUTH_TOKEN (default: start a "
                                        "local one)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of game 0; game i uses seed + i."),
+    seed: int = typer.Option(0, "--seed", parser=integer, help="Seed of game 0; game i uses seed + i."),
     option: list[str] = typer.Option([], "-o", "--option", help=OPTIONS_HELP),
     out: Path | None = typer.Option(None, "--out", help="Results file (SQLite; default "
                                     "GAME-results.sqlite)."),
-    chunk: int = typer.Option(200, "--chunk", help="Games per commit to the results file (and per "
+    chunk: int = typer.Option(200, "--chunk", parser=integer,
+                              help="Games per commit to the results file (and per "
                               "task with --backend ray); a process pool hands out smaller pieces, "
                               "so that progress moves."),
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " The results file keeps "
@@ -726,10 +740,11 @@ def report(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    port: int = typer.Option(8000, "--port", parser=integer, help="Port to listen on."),
     database: str = typer.Option("sqlite:///matanui.db", "--database", help="SQLAlchemy URL: "
                                  "sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB."),
-    bot_workers: int = typer.Option(1, "--bot-workers", help="Processes that run the bots."),
+    bot_workers: int = typer.Option(1, "--bot-workers", parser=integer,
+                                    help="Processes that run the bots."),
     bot_pace: float = typer.Option(0.6, "--bot-pace", help="Least seconds between a bot's move "
                                    "and the action before it, so people can follow."),
     response_window: float = typer.Option(3.0, "--response-window", help="Seconds a person's "

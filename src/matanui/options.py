@@ -1,10 +1,22 @@
-"""Parsing `-o key=value` game options from the command line."""
+"""Reading values from the command line: `-o key=value` game options, and whole numbers."""
 
 from __future__ import annotations
 
 import json
 
+import typer
+
 from matanui.engine import BadSetup
+
+
+def integer(text: str) -> int:
+    """A whole number written in the digits 0-9 only (the command line's numbers): Python's
+    int() also reads other scripts' digits (ARABIC-INDIC DIGIT ONE as 1), which a person who
+    typed one did not mean as a number. Named `integer` for the INTEGER the help shows."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise typer.BadParameter(f"{text!r} is not a number: write it with the digits 0 to 9")
+    return int(text)
 
 
 def parse_options(pairs: list[str]) -> dict[str, object]:

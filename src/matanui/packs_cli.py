@@ -10,6 +10,7 @@ from rich.console import Console
 from matanui.engine import MatanuiError
 from matanui.games import packs
 from matanui.games.text import literal
+from matanui.options import integer
 
 data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
                        "and boards (docs/data.md).")
@@ -70,10 +71,11 @@ def diff_command(folder: Path = typer.Argument(..., help="The pack's folder.")) 
 @data_app.command("balance")
 def balance_command(
     folder: Path = typer.Argument(..., help="The pack's folder."),
-    games_count: int = typer.Option(400, "--games", help="Games on each data."),
+    games_count: int = typer.Option(400, "--games", parser=integer, help="Games on each data."),
     agents: str = typer.Option("heuristic", "--agents", help="Agents, as for `matanui simulate`."),
-    workers: int = typer.Option(1, "--workers", help="Processes to play on."),
-    seed: int = typer.Option(0, "--seed", help="Seed of game 0 (the same on both data)."),
+    workers: int = typer.Option(1, "--workers", parser=integer, help="Processes to play on."),
+    seed: int = typer.Option(0, "--seed", parser=integer,
+                             help="Seed of game 0 (the same on both data)."),
     out: Path | None = typer.Option(None, "--out", help="Folder for the two results files "
                                     "(default: DIR-balance next to the pack); a rerun resumes."),
 ) -> None:

@@ -61,7 +61,7 @@ class EntryChecker:
         self.source = source
         self.entry_name = entry_name
         if not isinstance(entry, dict):
-            self.fail("", f"must be a table, not {type(entry).__name__}")
+            self.fail("", f"must be a table, not {TYPE_WORDS.get(type(entry), repr(entry))}")
         self.entry: dict[str, Any] = entry
 
     def fail(self, field: str, message: str) -> None:
