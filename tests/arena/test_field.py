@@ -79,7 +79,7 @@ def test_a_resumed_field_gives_the_same_results_as_an_uninterrupted_one(tmp_path
 
 @pytest.mark.parametrize(("game", "extra", "words"), [
     ("makuta", ["--players", "7"], "makuta is for 2 to 6 players, not 7"),
-    ("reconstruct", ["--players", "4"], "reconstruct is for 2 players, not 4"),
+    ("reconstruct", ["--players", "4"], "reconstruct is for exactly 2 players, not 4"),
     ("makuta", ["--players", "4", "--agents", "hard,heuristic,random"], "exactly two different agents"),
     ("makuta", ["--players", "4", "--pairs"], "does not combine with --pairs or --sprt"),
     ("makuta", ["--players", "4", "--sprt", "0,100"], "does not combine with --pairs or --sprt"),

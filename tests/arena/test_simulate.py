@@ -144,7 +144,7 @@ def test_a_file_that_is_not_a_results_file_is_refused_and_left_alone(tmp_path):
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"game": "chess"}, "no game named 'chess'"),
-    ({"players": 3}, "reconstruct is for 2 players, not 3"),
+    ({"players": 3}, "reconstruct is for exactly 2 players, not 3"),
     ({"agents": ["random", "random", "random"]}, "one per seat"),
     ({"agents": ["oracle"]}, "no agent named 'oracle'"),
     ({"games_count": 0}, "whole number >= 1"),

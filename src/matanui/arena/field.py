@@ -26,9 +26,7 @@ def field_specs(game_name: str, agents: Sequence[str], players: int, games: int,
     agents do not fit."""
     game = game_on(game_name, data)
     if not game.min_players <= players <= game.max_players:
-        allowed = (str(game.min_players) if game.min_players == game.max_players
-                   else f"{game.min_players} to {game.max_players}")
-        raise MatanuiError(f"--players: {game_name} is for {allowed} players, not {players}")
+        raise MatanuiError(f"--players: {game_name} is for {game.players_words()} players, not {players}")
     if len(set(agents)) != 2 or len(agents) != 2:
         raise MatanuiError(f"--players plays one agent against a field of another: --agents takes "
                            f"exactly two different agents, ONE,FIELD (e.g. ismcts@1100,heuristic), "

@@ -64,9 +64,7 @@ class Job:
         spec = game_on(game, data)
         count = spec.min_players if players is None else players
         if not spec.min_players <= count <= spec.max_players:
-            allowed = (str(spec.min_players) if spec.min_players == spec.max_players
-                       else f"{spec.min_players} to {spec.max_players}")
-            raise SimulationError(f"{game} is for {allowed} players, not {count}")
+            raise SimulationError(f"{game} is for {spec.players_words()} players, not {count}")
         agents = [a.strip() for a in agents if a.strip()]
         if len(agents) == 1:
             agents = agents * count
