@@ -5,6 +5,7 @@ move is given a hint and the game does not change."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from pathlib import Path
 
@@ -153,3 +154,29 @@ def test_the_example_in_docs_tutorials_md_is_a_working_tutorial(tmp_path):
     path = tmp_path / "1-example.toml"
     path.write_text(example, encoding="utf-8")
     assert check(read("masks", 1, path)) == []
+
+
+def starting_places(lesson: Tutorial) -> list[str]:
+    """Where each seat's piece stands when the tutorial starts, as the words name it."""
+    obs = lesson.start().observation(None)
+    places = obs.get("pawns") or obs.get("positions") or []
+    return ["Toa Landing" if place == "start" else place for place in places]
+
+
+PLACE = re.compile(r"Toa Landing|-?\d+,-?\d+|\b[A-Z]\d{1,2}\b")
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=ids)
+def test_the_intro_puts_each_toa_where_the_arrangement_does(lesson):
+    game = games.get(lesson.game)
+    places = starting_places(lesson)
+    clauses = re.split(r"[.;]\s", lesson.intro)
+    for seat, character in enumerate(lesson.players):
+        name = game.character_name(character)
+        for clause in clauses:
+            named = PLACE.findall(clause)
+            if re.search(rf"\b{name}\b", clause) and named:
+                assert places[seat] in named, f"{lesson.source}: {clause!r} but {name} is at {places[seat]}"
+        if lesson.game == "makuta":  # pawns start where the arrangement puts them: say where
+            assert any(re.search(rf"\b{name}\b", c) and places[seat] in PLACE.findall(c)
+                       for c in clauses), f"{lesson.source}: the intro never says where {name} stands"

@@ -2,11 +2,16 @@
 Rich console markup, drawn inside a panel, and every line of it must fit an 80-column
 terminal without Rich breaking it (a broken map row is unreadable). Prose lines longer than
 that are wrapped here, at spaces, with a hanging indent; lines that fit are left as they are.
-And `literal`, through which every surface puts a string it did not write into markup."""
+And `literal`, through which every surface puts a string it did not write into markup.
+
+A drawing is also given in `Regions` (the board, its key, what the seat holds, the table),
+for a full-screen view to lay out in panels of its own, and the spaces a decision's actions
+lead to as `Target`s on that board, so the view can choose them with a cursor."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
@@ -23,6 +28,43 @@ def literal(text: str, keep: str = "") -> str:
     that no name, card text, record field or message can drive the terminal. `keep`: hidden
     characters left as they are ("\n" for a message of several lines)."""
     return escape(printable(text, keep))
+
+
+@dataclass(frozen=True)
+class Regions:
+    """One seat's view of the table in parts, each a list of Rich markup lines."""
+
+    title: str  # one line: game, turn, who decides / the result
+    board: list[str]  # the board as lines of any width, never cropped
+    key: list[str]  # the key to the board's symbols (lines of at most 80 columns)
+    mine: list[str]  # what the viewing seat holds; [] in a public view (seat None)
+    table: list[str]  # everyone's public state and the decision in progress
+    # Per seat: (line, column) of its piece in `board` (column: a character of the
+    # markup-free line), None where it has none on the board.
+    pieces: tuple[tuple[int, int] | None, ...]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where on `Regions.board` the space an action names is drawn."""
+
+    line: int  # index into Regions.board
+    column: int  # first character (markup-free text) of the space in that line
+    width: int  # characters the space takes
+    space: str  # the space as the story names it ("0,-3", "F2", "Toa Landing")
+
+
+def plain(line: str) -> str:
+    """A markup line as it shows, markup removed."""
+    return Text.from_markup(line).plain
+
+
+def compose(regions: Regions, board: list[str] | None = None) -> str:
+    """The one rendering the line-by-line mode prints: title, board (`board`: its lines as
+    printed when they differ from `regions.board`, e.g. in bands), key, what the seat holds,
+    then the table, fitted to the panel."""
+    drawn = regions.board if board is None else board
+    return fit([regions.title, *drawn, *regions.key, *regions.mine, *regions.table])
 
 
 # The columns inside a panel (border and padding take two each side) in an 80-column terminal.

@@ -1,27 +1,34 @@
 """Quest for Makuta drawn as text (Rich console markup) from one seat's observation: the
 growing island, every collector card as that seat may see it, the dice, the temple and the
-decision in progress, within 80 columns. Each space is two characters wide; a wide island is
-shown around the viewer's pawn. The key under the map is the game's legend (data/legend.toml),
-the same the `?` help shows in full."""
+decision in progress. Each space is two characters wide. `regions` gives the whole island,
+never cropped; `render` prints it in bands of at most 80 columns, each labelled with its x
+range, when it is wider. The key under the map is the game's legend (data/legend.toml), the
+same the `?` help shows in full. `targets` places the spaces a decision's actions lead to on
+that map; `preview` draws a board placement before it is chosen."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from rich.markup import escape
 
 from ..guide import legend
-from ..text import WIDTH, fit, game_over, literal, seat_names
-from .island import START_NAME, Island
+from ..text import WIDTH, Regions, Target, compose, game_over, literal, seat_names, wrap
+from .island import DIRS, START_NAME, Island
 from .rules import MakutaGame
 
-MAX_COLUMNS = (WIDTH - 6) // 2  # two characters each, after the row labels
-MAX_ROWS = 30
+LEAD = 6  # the row labels before each row of the map
+CELL = 2  # characters a square takes
+BAND = (WIDTH - LEAD) // CELL // 5 * 5  # squares in a band of a wide map (a multiple of 5)
 PAWN_STYLE = {"tahu": "bold red", "onua": "bold magenta", "lewa": "bold green",
               "gali": "bold blue", "kopaka": "bold cyan", "pohatu": "bold yellow"}
 ITEM_LETTER = {"kanohi": "k", "turaga": "t", "key": "y"}
 KEY_GROUPS = ("space", "piece")
+NEW_BOARD = "on grey30"  # the squares of a board in a placement's preview
+# Actions that act on the space of the pawn deciding them.
+ON_THE_PAWN = ("stop", "take-start", "reveal", "challenge")
 
 
 def key() -> str:
@@ -30,18 +37,89 @@ def key() -> str:
                      if symbol.group in KEY_GROUPS and symbol.terminal)
 
 
-def render(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
-    Toa's names)."""
+def regions(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> Regions:
+    """The table as `obs`'s seat sees it, in parts; `names` are the seats' display names
+    (default: the Toa's names)."""
     names = seat_names(game, obs, names)
     island = Island.rebuild(game.shapes, obs["boards"])
-    lines = [_header(obs, names)]
-    lines += _map(game, obs, island)
-    lines += [f"[dim]{escape(key())}[/]"]
-    lines += _players(game, obs, names)
-    lines += _table(game, obs, island)
-    lines += _decision(game, obs)
-    return fit(lines)
+    x0, y0, x1, _ = _bounds(island)
+    seat = obs["seat"]
+    players = _players(game, obs, names)
+    return Regions(
+        title=_header(obs, names),
+        board=_map(game, obs, island, range(x0, x1)),
+        key=wrap(f"[dim]{escape(key())}[/]"),
+        mine=[players[seat]] if seat is not None else [],
+        table=[line for s, line in enumerate(players) if s != seat]
+        + _table(game, obs, island) + _decision(game, obs),
+        pieces=tuple((1 + island.xy[n][1] - y0, LEAD + CELL * (island.xy[n][0] - x0))
+                     for n in (island.by_name[p] for p in obs["pawns"])))
+
+
+def render(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it, in 80 columns: a wider island in labelled bands."""
+    parts = regions(game, obs, names)
+    island = Island.rebuild(game.shapes, obs["boards"])
+    x0, _, x1, _ = _bounds(island)
+    if LEAD + CELL * (x1 - x0) <= WIDTH:
+        return compose(parts)
+    cuts = [x0, *range((x0 // 5 + 1) * 5 + BAND - 5, x1, BAND), x1]
+    board = []
+    for a, b in pairwise(cuts):
+        board.append(f"[bold]x {a} to {b - 1}[/] (of {x0} to {x1 - 1})")
+        board += _map(game, obs, island, range(a, b))
+    return compose(parts, board)
+
+
+def targets(game: MakutaGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
+    """Where on `regions(...).board` each action that takes a pawn to a space, or acts on
+    the deciding pawn's space, leads: a step (`move:D`), a levitation (`to:SPACE`), a put
+    after a Makuta loss (`put:SPACE`), a stop, taking from the start space, turning a lock
+    over or a challenge at a gate. Other actions are absent."""
+    island = Island.rebuild(game.shapes, obs["boards"])
+    x0, y0, _, _ = _bounds(island)
+    found = {}
+    for action in actions:
+        verb, _, rest = action.partition(":")
+        if verb == "move" and rest in DIRS:
+            name = obs["leads_to"].get(action)
+        elif verb in ("to", "put"):
+            name = rest
+        elif verb in ON_THE_PAWN and obs["turn_player"] is not None:
+            name = obs["pawns"][obs["turn_player"]]
+        else:
+            continue
+        node = island.by_name.get(name) if name else None
+        if node is None:
+            continue
+        x, y = island.xy[node]
+        found[action] = Target(1 + y - y0, LEAD + CELL * (x - x0), CELL,
+                               "Toa Landing" if name == START_NAME else name)
+    return found
+
+
+def preview(game: MakutaGame, obs: dict[str, Any], action: str) -> list[str] | None:
+    """The map as it would be with the drawn board laid so (`place:ROT:Q`): the new board's
+    squares highlighted, its portals numbered from 1 as the words and the story number them
+    (the joined one is portal Q + 1). Drawn from what the observation shows only: the tokens
+    the board would get are not drawn yet, so none is shown. None for any other action."""
+    at = obs["placements"].get(action) if obs["placing"] else None
+    if at is None:
+        return None
+    island = Island.rebuild(game.shapes, obs["boards"])
+    rot, x, y = at
+    shape = game.shapes[obs["placing"]][rot]
+    first = len(island)
+    island.add(obs["placing"], rot, x, y)
+    numbers = {first + space: number for number, (space, _) in enumerate(shape.portals, start=1)}
+    x0, _, x1, _ = _bounds(island)
+    return _map(game, obs, island, range(x0, x1), new=(first, numbers))
+
+
+def _bounds(island: Island) -> tuple[int, int, int, int]:
+    """x0, y0, x1, y1 (exclusive) of every board laid."""
+    return (min(r[0] for r in island.rects), min(r[1] for r in island.rects),
+            max(r[2] for r in island.rects), max(r[3] for r in island.rects))
 
 
 def _who(obs: dict[str, Any], names: list[str], seat: int) -> str:
@@ -79,48 +157,56 @@ def _cell(game: MakutaGame, obs: dict[str, Any], island: Island, name: str,
     if name == START_NAME:
         return "[bold]SS[/]"
     if node in island.out:
-        return "==" if node in island.joined else "[bold]()[/]"
+        if node in island.joined:
+            return "=="
+        return "[dim]><[/]" if node in island.dead_portals() else "[bold]()[/]"
     if node in island.gate:
         return "G "
     return "[dim]· [/]"
 
 
-def _map(game: MakutaGame, obs: dict[str, Any], island: Island) -> list[str]:
-    x0 = min(r[0] for r in island.rects)
-    y0 = min(r[1] for r in island.rects)
-    x1 = max(r[2] for r in island.rects)
-    y1 = max(r[3] for r in island.rects)
-    seat = obs["seat"]
-    cx, cy = island.xy[island.by_name[obs["pawns"][seat if seat is not None else 0]]]
-    if x1 - x0 > MAX_COLUMNS:
-        x0 = max(x0, min(cx - MAX_COLUMNS // 2, x1 - MAX_COLUMNS))
-        x1 = x0 + MAX_COLUMNS
-    if y1 - y0 > MAX_ROWS:
-        y0 = max(y0, min(cy - MAX_ROWS // 2, y1 - MAX_ROWS))
-        y1 = y0 + MAX_ROWS
+def _map(game: MakutaGame, obs: dict[str, Any], island: Island, xs: range,
+         new: tuple[int, dict[int, int]] | None = None) -> list[str]:
+    """The ruler and the rows of the island over the columns `xs`, all its rows. `new`: the
+    first space of a board being previewed and its portals' numbers, drawn highlighted."""
+    _, y0, _, y1 = _bounds(island)
     temple = {(x + tx, y + ty) for board, rot, x, y in island.placed
               for tx, ty in game.shapes[board][rot].temple}
-    ruler = [" "] * (2 * (x1 - x0) + 3)
-    for x in range(x0, x1):
+    laid = island.rects[-1] if new else None
+    ruler = [" "] * (CELL * len(xs) + 3)
+    for x in xs:
         if x % 5 == 0:
             label = str(x)
-            ruler[2 * (x - x0): 2 * (x - x0) + len(label)] = label
+            ruler[CELL * (x - xs.start): CELL * (x - xs.start) + len(label)] = label
     lines = ["   y\\x" + "".join(ruler).rstrip()]
     for y in range(y0, y1):
         row = []
-        for x in range(x0, x1):
+        for x in xs:
             node = island.cell.get((x, y))
-            if node is not None:
+            if new and node is not None and node >= new[0]:
+                number = new[1].get(node)
+                text = "[bold yellow]" + f"{number:<2}" + "[/]" if number else _plain(island, node)
+                row.append(f"[{NEW_BOARD}]{text}[/]")
+            elif node is not None:
                 anchor = island.xy[node] == (x, y)
                 row.append(_cell(game, obs, island, island.names[node], anchor))
             elif (x, y) in temple:
                 row.append("[red]MM[/]")
+            elif laid and laid[0] <= x < laid[2] and laid[1] <= y < laid[3]:
+                row.append(f"[{NEW_BOARD}]░░[/]")
             elif any(a <= x < c and b <= y < d for a, b, c, d in island.rects):
                 row.append("[dim]░░[/]")
             else:
                 row.append("  ")
         lines.append(f"{y:>5} " + "".join(row))
     return lines
+
+
+def _plain(island: Island, node: int) -> str:
+    """A space of a board not yet laid, as printed on it (its tokens are not drawn yet)."""
+    if island.names[node] == START_NAME:
+        return "SS"
+    return "G " if node in island.gate else "· "
 
 
 def _face(game: MakutaGame, face: str) -> str:

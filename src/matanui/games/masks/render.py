@@ -1,6 +1,7 @@
 """Quest for the Masks drawn as text (Rich console markup) from one seat's observation: the
 map with both Toa Masks, a legend, each player's Toa card with effective skills, attached and
-unattached cards, hand and Mission queue. Fits an 80-column terminal: a space takes three
+unattached cards, hand and Mission queue, also as `regions`, with `targets` placing the
+spaces a move leads to on the map. Fits an 80-column terminal: a space takes three
 columns, or two on the whole island (28 spaces wide)."""
 
 from __future__ import annotations
@@ -8,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..text import WIDTH, fit, game_over, literal, seat_names
+from ..text import WIDTH, Regions, Target, compose, game_over, literal, seat_names
 from .cards import SKILL_NAMES
 from .maps import ROW_LETTERS, Board, Symbol
-from .rules import MasksGame
+from .rules import DIR_CODES, TWO_STEPS, MasksGame
 
 ROW_LABEL = 4  # "  A " before each row of the map
+TWO_STEP_PATHS = dict(TWO_STEPS)
 # How each kind of space looks (three columns per space); names come from the map's legend.
 KIND_STYLE = {"sea": "on blue", "blank": "dim", "west_start": "dim", "east_start": "dim",
               "mission": "bold magenta", "challenge": "bold red", "game_action": "bold green",
@@ -54,6 +56,11 @@ def legend(game: MasksGame, cols: int = 3, width: int = WIDTH) -> str:
         lines[-1].append(f"{glyph(symbol, cols)} {literal(symbol.name)}")
         used += size
     return "\n".join("  ".join(line) for line in lines)
+
+
+def map_top(board: Board) -> int:
+    """Lines of column numbers above the map's first row: one, or two (tens above units)."""
+    return 1 if columns(board) == 3 else 2
 
 
 def draw_map(game: MasksGame, board: Board, obs: dict[str, Any]) -> list[str]:
@@ -135,21 +142,38 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> 
     return lines
 
 
-def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
-    Toa's names)."""
+def regions(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> Regions:
+    """The table as `obs`'s seat sees it, in parts; `names` are the seats' display names
+    (default: the Toa's names)."""
     names = seat_names(game, obs, names)
     board = game.boards[obs["map"]]
+    seat = obs["seat"]
     short = ", the shorter game" if obs["short"] else ""
-    lines = [f"[bold]Quest for the Masks[/]: {literal(board.name)}{short}  turn {obs['turn']}"]
-    lines += draw_map(game, board, obs)
-    lines.append(legend(game, columns(board)))
-    for seat in range(len(obs["players"])):
-        lines += player_lines(game, obs, seat, names[seat])
+    title = f"[bold]Quest for the Masks[/]: {literal(board.name)}{short}  turn {obs['turn']}"
+    if obs["is_over"]:
+        title += "  " + game_over(names, obs)
+    players = [player_lines(game, obs, s, names[s]) for s in range(len(obs["players"]))]
     chal_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"
     mis_discard = ", ".join(f"#{n}" for n in obs["mission_discard"]) or "none"
-    lines.append(f"Great Mask Challenge pile {obs['challenge_pile']} (discard {chal_discard}); "
+    table = [line for s, lines in enumerate(players) if s != seat for line in lines]
+    table.append(f"Great Mask Challenge pile {obs['challenge_pile']} (discard {chal_discard}); "
                  f"Mission pile {obs['mission_pile']} (discard {mis_discard})")
+    table += _decision(game, obs, names)
+    top = map_top(board)
+    cols = columns(board)
+    pieces = []
+    for label in obs["positions"]:
+        row, col = divmod(board.cell(label), board.width)
+        pieces.append((top + row, ROW_LABEL + cols * col))
+    return Regions(title=title, board=draw_map(game, board, obs),
+                   key=legend(game, cols).split("\n"),
+                   mine=players[seat] if seat is not None else [], table=table,
+                   pieces=tuple(pieces))
+
+
+def _decision(game: MasksGame, obs: dict[str, Any], names: list[str]) -> list[str]:
+    """The challenge, the window or the claim in progress."""
+    lines = []
     challenge = obs["challenge"]
     if challenge:
         lander = challenge["lander"]
@@ -165,6 +189,57 @@ def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = N
         claimer = obs["current_player"]
         who = "You have" if claimer == obs["seat"] else f"{names[claimer]} has"
         lines.append(f"{who} just won {card_name(game, obs['claim'])}.")
-    if obs["is_over"]:
-        lines.append(game_over(names, obs))
-    return fit(lines)
+    return lines
+
+
+def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it, within 80 columns; `names` are the seats' display
+    names (default: the Toa's names)."""
+    return compose(regions(game, obs, names))
+
+
+def targets(game: MasksGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
+    """Where on `regions(...).board` each action that takes a Toa Mask to a space is drawn:
+    a step (`move:D`), a jump through a Portal (`jump:SPACE`), a card that pushes the other
+    Toa one space (`play:N:D`) or moves this one two (`play:N:DD`). Other actions are absent.
+    Worked out from the map alone: the actions given are legal, so the space a direction
+    leads to is the one the rules would take."""
+    board = game.boards[obs["map"]]
+    me = obs["current_player"]
+    if me is None:
+        return {}
+    here = [board.cell(label) for label in obs["positions"]]
+    found = {}
+    for action in actions:
+        verb, _, rest = action.partition(":")
+        way = rest.partition(":")[2]
+        cell: int | None = None
+        if verb == "move" and rest in DIR_CODES:
+            cell = board.step[here[me]][DIR_CODES.index(rest)]
+        elif verb == "jump":
+            cell = board.cell(rest)
+        elif verb == "play" and len(way) == 1 and way in DIR_CODES:
+            cell = board.step[here[1 - me]][DIR_CODES.index(way)]
+        elif verb == "play" and way in TWO_STEP_PATHS:
+            cell = _two_steps(board, here[me], here[1 - me], TWO_STEP_PATHS[way])
+        if cell is not None and cell >= 0:
+            row, col = divmod(cell, board.width)
+            cols = columns(board)
+            found[action] = Target(map_top(board) + row, ROW_LABEL + cols * col, cols,
+                                   board.label(cell))
+    return found
+
+
+def _two_steps(board: Board, here: int, other: int, paths: tuple[tuple[int, int], ...]) -> int:
+    """Where a two-space move ends by `paths` (both paths of a diagonal end on one space),
+    not passing through the other Toa."""
+    for first, second in paths:
+        mid = board.step[here][first]
+        if mid >= 0 and mid != other and board.step[mid][second] >= 0:
+            return board.step[mid][second]
+    return -1
+
+
+def preview(game: MasksGame, obs: dict[str, Any], action: str) -> list[str] | None:
+    """Quest for the Masks lays no boards: nothing to preview."""
+    return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..text import fit, game_over, seat_names
+from ..text import Regions, Target, compose, game_over, seat_names
 from .rules import ReconstructGame
 
 # Markup colour for each card colour of the deck file; unknown colours print plain.
@@ -43,39 +43,59 @@ def mat_text(game: ReconstructGame, built: list[str]) -> str:
     return f"{len(have)}/7  " + " ".join(cells)
 
 
-def render(game: ReconstructGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
-    """The table as `obs`'s seat sees it; `names` are the seats' display names (default: the
-    Toa Nuva's names)."""
+def regions(game: ReconstructGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> Regions:
+    """The table as `obs`'s seat sees it, in parts: the board is every Toa Nuva's mat (the
+    segments built); `names` are the seats' display names (default: the Toa Nuva's names)."""
     seat = obs["seat"]
     names = seat_names(game, obs, names)
     advanced = "  (advanced)" if obs["advanced"] else ""
-    lines = [f"[bold]Toa Nuva Reconstruct[/]  turn {obs['turn']}{advanced}"]
+    title = f"[bold]Toa Nuva Reconstruct[/]  turn {obs['turn']}{advanced}"
+    if obs["is_over"]:
+        title += "  " + game_over(names, obs)
+    board = []
     for s, toa_id in enumerate(obs["players"]):
         toa = game.deck.toa[toa_id].name
         you = " (you)" if s == seat else ""
-        lines.append(f"[bold]{toa}[/]{you}" if names[s] == toa else f"{names[s]}{you}: [bold]{toa}[/]")
-        lines.append(f"  {mat_text(game, obs['built'][s])}")
-    lines.append(
+        board.append(f"[bold]{toa}[/]{you}" if names[s] == toa else f"{names[s]}{you}: [bold]{toa}[/]")
+        board.append(f"  {mat_text(game, obs['built'][s])}")
+    table = [
         f"Draw pile: {plural(obs['draw_pile_size'], 'card')}   "
         f"Discard pile: {plural(len(obs['discard']), 'card')}"
-        + (f"\n  top of the discard pile: {card_text(game, obs['discard'][-1])}" if obs["discard"] else "")
-    )
+    ]
+    if obs["discard"]:
+        table.append(f"  top of the discard pile: {card_text(game, obs['discard'][-1])}")
     sizes = obs["hand_sizes"]
     for s in range(len(sizes)):
         if s == seat:
             continue
         known = obs["known_in_hands"][s]
-        lines.append(f"{names[s]} holds {plural(sizes[s], 'card')}{', known:' if known else '.'}")
-        lines += [f"  {card_text(game, c)}" for c in known]
+        table.append(f"{names[s]} holds {plural(sizes[s], 'card')}{', known:' if known else '.'}")
+        table += [f"  {card_text(game, c)}" for c in known]
+    mine = []
     if obs["hand"] is not None:
-        lines.append("Your hand:" if obs["hand"] else "Your hand: (empty)")
-        lines += [f"  {card_text(game, c)}" for c in obs["hand"]]
+        mine.append("Your hand:" if obs["hand"] else "Your hand: (empty)")
+        mine += [f"  {card_text(game, c)}" for c in obs["hand"]]
     pending = obs["pending"]
     if pending:
-        lines.append(
+        table.append(
             f"In play: {names[pending['seat']]}'s {card_text(game, pending['card'])} "
             f"({pending['effect']} {pending['part']})"
         )
-    if obs["is_over"]:
-        lines.append(game_over(names, obs))
-    return fit(lines)
+    return Regions(title=title, board=board, key=[], mine=mine, table=table,
+                   pieces=tuple(None for _ in obs["players"]))
+
+
+def render(game: ReconstructGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """The table as `obs`'s seat sees it, within 80 columns; `names` are the seats' display
+    names (default: the Toa Nuva's names)."""
+    return compose(regions(game, obs, names))
+
+
+def targets(game: ReconstructGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
+    """Reconstruct has no board of spaces: no action leads to one."""
+    return {}
+
+
+def preview(game: ReconstructGame, obs: dict[str, Any], action: str) -> list[str] | None:
+    """Reconstruct lays no boards: nothing to preview."""
+    return None
