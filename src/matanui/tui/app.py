@@ -195,7 +195,21 @@ class GameApp(App[str]):
         self.query_one(Decisions).narrow(None)
 
     def on_board_cursor_moved(self) -> None:
-        self.query_one(Decisions).narrow(self.query_one(Board).near())
+        board, decisions = self.query_one(Board), self.query_one(Decisions)
+        decisions.narrow(board.near())
+        decisions.highlight_action(board.here())
+
+    def on_option_list_option_highlighted(self, event: Decisions.OptionHighlighted) -> None:
+        """The highlighted decision is shown on the board: the cursor on the space it leads
+        to, or the board as a placement would leave it."""
+        action = event.option.id
+        if self.picture is None or action is None:
+            return
+        board = self.query_one(Board)
+        preview = self.picture.preview(action)
+        board.show_preview(preview)
+        if preview is None:
+            board.follow(action)
 
     def action_leave(self) -> None:
         self.exit("")

@@ -131,6 +131,18 @@ class Board(ScrollableContainer, can_focus=True):
         """Draw a placement's preview (None: the board again), the cursor kept."""
         self.query_one(Canvas).update(board_text(lines if lines is not None else self.lines, None))
 
+    def here(self) -> list[str]:
+        """The actions on the cursor's space ([] without a cursor)."""
+        return self.targets.get(self.cursor, []) if self.cursor is not None else []
+
+    def follow(self, action: str) -> None:
+        """Put the cursor on the space `action` targets, if it targets one (the list's
+        highlight shows where it leads)."""
+        for space, actions in self.targets.items():
+            if action in actions:
+                self._move_to(space, tell=False)
+                return
+
     def near(self) -> set[str] | None:
         """The actions near the cursor (None when there is no cursor)."""
         if self.cursor is None:
@@ -167,13 +179,14 @@ class Board(ScrollableContainer, can_focus=True):
         if self.cursor is not None:
             self.post_message(self.Chosen(self.targets[self.cursor]))
 
-    def _move_to(self, space: Space) -> None:
+    def _move_to(self, space: Space, tell: bool = True) -> None:
         if space == self.cursor:
             return
         self.cursor = space
         self._draw()
         self.scroll_to_region_of(space)
-        self.post_message(self.CursorMoved())
+        if tell:
+            self.post_message(self.CursorMoved())
 
     def scroll_to_region_of(self, space: Space) -> None:
         region = self.scrollable_content_region

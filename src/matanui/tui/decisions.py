@@ -1,6 +1,7 @@
 """The decision list: the legal actions in the engine's words, numbered; 1-9 pick one
-directly, Enter the highlighted one. It may be narrowed (to the actions near the board's
-cursor); actions that target no space always stay."""
+directly, Enter the highlighted one. A list longer than the direct picks (Kanohi Miru's
+hundreds of spaces) is narrowed to the actions near the board's cursor; actions that target
+no space always stay."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from matanui.games.text import literal
+
+DIRECT_PICKS = 9  # the keys 1-9; a longer list of targeted actions is narrowed to the cursor
 
 
 class Decisions(OptionList):
@@ -32,7 +35,10 @@ class Decisions(OptionList):
         self.narrow(None)
 
     def narrow(self, allowed: set[str] | None) -> None:
-        """Show only the targeted actions in `allowed` (None: all of them)."""
+        """Show only the targeted actions in `allowed` (None: all of them); a list short
+        enough to pick from directly is never narrowed."""
+        if len(self.targeted) <= DIRECT_PICKS:
+            allowed = None
         keep = [(a, w) for a, w in self.choices
                 if allowed is None or a not in self.targeted or a in allowed]
         self.shown = [a for a, _ in keep]
@@ -48,6 +54,13 @@ class Decisions(OptionList):
         if 1 <= number <= len(self.shown):
             return self.shown[number - 1]
         return None
+
+    def highlight_action(self, actions: Sequence[str]) -> None:
+        """Highlight the first of `actions` that is shown (the cursor's space, on the map)."""
+        for action in actions:
+            if action in self.shown:
+                self.highlighted = self.shown.index(action)
+                return
 
     def highlighted_action(self) -> str | None:
         option = self.highlighted_option

@@ -6,7 +6,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,10 +24,5 @@ def drawing(game: Game, obs: dict[str, Any], actions: Sequence[str] = (),
             names: Sequence[str] | None = None) -> Picture:
     """The picture of `obs` with the targets of `actions` (the decision on screen, if any)."""
     render = importlib.import_module(f"matanui.games.{game.name}.render")
-    if hasattr(render, "regions"):
-        return Picture(render.regions(game, obs, names), render.targets(game, obs, actions),
-                       lambda action: render.preview(game, obs, action))
-    # TEMPORARY until regions merges: the whole rendering is the board, with nothing to target.
-    lines = render.render(game, obs, names).splitlines()
-    regions = SimpleNamespace(title=lines[0], board=lines[1:], key=[], mine=[], table=[], pieces=())
-    return Picture(regions, {}, lambda action: None)  # type: ignore[arg-type]
+    return Picture(render.regions(game, obs, names), render.targets(game, obs, actions),
+                   lambda action: render.preview(game, obs, action))

@@ -154,10 +154,6 @@ class PlayApp(GameApp):
     def on_decisions_picked(self, event: Decisions.Picked) -> None:
         self.take(event.action)
 
-    def on_option_list_option_highlighted(self, event: Decisions.OptionHighlighted) -> None:
-        if self.picture is not None and event.option.id is not None and self.deciding is not None:
-            self.query_one(Board).show_preview(self.picture.preview(event.option.id))
-
     def on_board_chosen(self, event: Board.Chosen) -> None:
         if len(event.actions) == 1:
             self.take(event.actions[0])
