@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from matanui.games.guide import page_markdown
 from matanui.games.text import literal
@@ -21,7 +21,10 @@ from matanui.games.text import literal
 from .board import Board
 from .decisions import Decisions
 from .drawing import Picture
+from .layout import share
+from .log import Log
 from .overlays import Page
+from .wrapping import Hanging
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 KEYS = """
@@ -46,20 +49,25 @@ readers, pipes and scripts.
 
 # The regions (in the module, not a .tcss file: the package data ships only the games' data).
 LAYOUT = """
-/* The full-screen game's regions; the board takes what the others leave. */
+/* The full-screen game's regions. Their sizes are set by GameApp.arrange from what each
+   holds now: the board at its drawing's width where the screen has it. */
 #title { height: 1; background: $primary-background; padding: 0 1; }
-#middle { height: 1fr; }
-#board { width: 1fr; border: round $primary; }
+#middle { height: 12; }
+#middle.-stacked { layout: vertical; }
+#middle.-stacked #side { layout: horizontal; width: 1fr; height: 1fr; }
+#middle.-stacked #mine-box, #middle.-stacked #table-box { width: 1fr; height: 1fr; max-height: 100%; }
+#board { width: 1fr; border: round $primary; scrollbar-size: 1 1; }
 #board:focus { border: round $accent; }
-#side { width: 36; }
-#mine-box { height: auto; max-height: 8; border: round $secondary; }
-#table-box { height: 1fr; border: round $secondary; }
-#last { height: 2; padding: 0 1; }
-#bottom { height: 8; }
-#log { width: 1fr; border: round $secondary; }
-#decisions { width: 1fr; border: round $primary; }
+#side { width: 1fr; }
+#mine-box { height: auto; max-height: 65%; border: round $secondary; scrollbar-size-vertical: 1; }
+#table-box { height: 1fr; min-height: 3; border: round $secondary; scrollbar-size-vertical: 1; }
+#last { height: 1; padding: 0 1; }
+#bottom { height: 1fr; }
+#log { width: 2fr; border: round $secondary; scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
+#decisions { width: 3fr; height: 100%; max-height: 100%; border: round $primary; scrollbar-size-vertical: 1; }
 #decisions:focus { border: round $accent; }
-#message { height: auto; max-height: 3; padding: 0 1; }
+#bottom.-many-choices #log { display: none; }
+#message { height: 1; padding: 0 1; }
 #too-small { display: none; }
 .-too-small #game { display: none; }
 .-too-small #too-small { display: block; width: 100%; height: 100%; content-align: center middle; }
@@ -92,7 +100,8 @@ class GameApp(App[str]):
         self.picture: Picture | None = None
         self.me: int | None = None  # the seat whose piece 'c' centres on
         self.last_seat: int | None = None  # the seat that made the last move
-        self.log_lines: list[str] = []
+        self.last_text = ""
+        self.table_lines: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game"):
@@ -106,7 +115,7 @@ class GameApp(App[str]):
                         yield Static(id="table")
             yield Static(id="last")
             with Horizontal(id="bottom"):
-                yield RichLog(id="log", markup=True, wrap=True)
+                yield Log(id="log")
                 yield Decisions(id="decisions")
             yield Static(id="message")
             yield Footer()
@@ -117,11 +126,31 @@ class GameApp(App[str]):
         self.query_one("#table-box").border_title = "Table"
         self.query_one("#log").border_title = "Log"
         self.query_one("#decisions", Decisions).border_title = "Choose"
-        self.query_one("#last", Static).update("[bold]Last move[/]: none yet")
+        self.last_text = "[bold]Last move[/]: none yet"
+        self.query_one("#last", Static).update(self.last_text)
         self.check_size()
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)
+        self.arrange(event.size)
+
+    def arrange(self, size: Size | None = None) -> None:
+        """Share the screen out by what the regions hold now (see layout.py)."""
+        width, height = size or self.size
+        regions = self.picture.regions if self.picture else None
+        decisions = self.query_one(Decisions)
+        sizes = share(width, height, regions.board if regions else [], regions.mine if regions else [],
+                      self.table_lines,
+                      decisions.prompts() if decisions.display else [], self.last_text)
+        middle = self.query_one("#middle")
+        middle.styles.height = sizes.middle
+        middle.set_class(sizes.stacked, "-stacked")
+        board = self.query_one(Board)
+        board.styles.width = "100%" if sizes.board_width is None else sizes.board_width
+        board.styles.height = "auto" if sizes.stacked else "100%"
+        board.styles.max_height = "70%" if sizes.stacked else None
+        self.query_one("#last").styles.height = sizes.last
+        self.query_one("#bottom").set_class(sizes.many_choices, "-many-choices")
 
     def check_size(self, size: Size | None = None) -> None:
         width, height = size or self.size
@@ -140,9 +169,12 @@ class GameApp(App[str]):
         regions = picture.regions
         self.query_one("#title", Static).update(title if title is not None else regions.title)
         self.query_one(Board).show(regions.board, picture.targets)
-        self.query_one("#mine", Static).update("\n".join(regions.mine) or "[dim](nothing to show)[/]")
-        self.query_one("#table", Static).update("\n".join([*extra, *regions.table]) or "[dim](nothing)[/]")
+        table = [*extra, *regions.table]
+        self.query_one("#mine", Static).update(Hanging(regions.mine))
+        self.query_one("#table", Static).update(Hanging(table or ["[dim](nothing)[/]"]))
+        self.table_lines = table
         self.query_one("#mine-box").display = bool(regions.mine)
+        self.arrange()
 
     def say(self, text: str, style: str = "") -> None:
         """The message line (markup escaped): errors in red, hints in yellow."""
@@ -151,18 +183,29 @@ class GameApp(App[str]):
 
     def show_last(self, who: str, texts: Sequence[str]) -> None:
         said = " ".join(texts) or "(nothing anyone may see)"
-        self.query_one("#last", Static).update(f"[bold]Last move[/], {literal(who)}: {literal(said)}")
+        self.last_text = f"[bold]Last move[/], {literal(who)}: {literal(said)}"
+        self.query_one("#last", Static).update(Hanging([self.last_text], indent=2))
+        self.arrange()
+
+    def offer(self, choices: Sequence[tuple[str, str]], targeted: set[str] | None = None) -> None:
+        """The decision list (action id, words; narrowed to what is near the board's cursor
+        when it targets spaces), and the room it needs."""
+        decisions = self.query_one(Decisions)
+        decisions.offer(choices, targeted)
+        if targeted:
+            decisions.narrow(self.query_one(Board).near())
+        self.arrange()
+
+    @property
+    def log_lines(self) -> list[str]:
+        return self.query_one(Log).said
 
     def add_log(self, lines: Sequence[str]) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            words = literal(line, keep="\n")  # a tutorial's intro runs over several lines
-            self.log_lines.append(words)
-            log.write(words)
+        # a tutorial's intro runs over several lines
+        self.query_one(Log).add([literal(line, keep="\n") for line in lines])
 
     def clear_log(self) -> None:
-        self.log_lines.clear()
-        self.query_one("#log", RichLog).clear()
+        self.query_one(Log).forget()
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -193,11 +236,13 @@ class GameApp(App[str]):
 
     def action_all_decisions(self) -> None:
         self.query_one(Decisions).narrow(None)
+        self.arrange()
 
     def on_board_cursor_moved(self) -> None:
         board, decisions = self.query_one(Board), self.query_one(Decisions)
         decisions.narrow(board.near())
         decisions.highlight_action(board.here())
+        self.arrange()
 
     def on_option_list_option_highlighted(self, event: Decisions.OptionHighlighted) -> None:
         """The highlighted decision is shown on the board: the cursor on the space it leads

@@ -13,6 +13,8 @@ from textual.widgets.option_list import Option
 
 from matanui.games.text import literal
 
+from .wrapping import Hanging
+
 DIRECT_PICKS = 9  # the keys 1-9; a longer list of targeted actions is narrowed to the cursor
 
 
@@ -26,6 +28,7 @@ class Decisions(OptionList):
         super().__init__(**kwargs)
         self.choices: list[tuple[str, str]] = []  # (action id, words), the engine's order
         self.shown: list[str] = []
+        self.lines: list[str] = []  # the shown decisions' lines, numbered
         self.targeted: set[str] = set()
 
     def offer(self, choices: Sequence[tuple[str, str]], targeted: set[str] | None = None) -> None:
@@ -42,12 +45,17 @@ class Decisions(OptionList):
         keep = [(a, w) for a, w in self.choices
                 if allowed is None or a not in self.targeted or a in allowed]
         self.shown = [a for a, _ in keep]
-        self.set_options(Option(f"{n:>2}. {literal(words)}", id=action)
-                         for n, (action, words) in enumerate(keep, start=1))
+        self.lines = [f"{n:>2}. {literal(words)}" for n, (_, words) in enumerate(keep, start=1)]
+        # each wrapped under its words, not under its number
+        self.set_options(Option(Hanging([line]), id=action)
+                         for line, (action, _) in zip(self.lines, keep, strict=True))
         self.border_title = (f"Choose ({len(keep)} of {len(self.choices)} near the cursor, a: all)"
                              if len(keep) < len(self.choices) else "Choose")
         if keep:
             self.highlighted = 0
+
+    def prompts(self) -> list[str]:
+        return self.lines
 
     def pick_number(self, number: int) -> str | None:
         """The shown action numbered `number` (None if there is none)."""

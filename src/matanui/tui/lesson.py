@@ -55,11 +55,8 @@ class LessonApp(GameApp):
             extra = [f"[bold]Step {walk.done + 1} of {len(self.lesson.steps)}[/] [dim]({step.teaches})[/]",
                      literal(step.explain, LINES), ""]
         self.show(picture, extra=extra)
-        decisions = self.query_one(Decisions)
-        decisions.offer([(a, state.describe(a)) for a in legal], set(picture.targets))
-        if picture.targets:
-            decisions.narrow(self.query_one(Board).near())
-        decisions.focus()
+        self.offer([(a, state.describe(a)) for a in legal], set(picture.targets))
+        self.query_one(Decisions).focus()
 
     def played(self, steps: list[Played]) -> None:
         """What the steps just played did; the opponent's scripted ones with their explanation."""

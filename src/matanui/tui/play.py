@@ -59,7 +59,9 @@ class PlayApp(GameApp):
         self.save()
         done = len(self.state.record().actions)
         if done:
-            self.add_log([f"Resumed after {done} action{'' if done == 1 else 's'}."])
+            resumed = f"Resumed after {done} action{'' if done == 1 else 's'}."
+            self.add_log([resumed])
+            self.say(resumed)
         else:
             self.add_log([e.view(self.viewer)["text"] for e in getattr(self.state, "setup_events", [])])
         self.advance()
@@ -95,10 +97,7 @@ class PlayApp(GameApp):
         view = self.screen_seat if self.session.hotseat else self.viewer
         picture = drawing(self.state.game, self.state.observation(view), actions or [], self.state.names)
         self.show(picture)
-        decisions = self.query_one(Decisions)
-        decisions.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
-        if picture.targets:
-            decisions.narrow(self.query_one(Board).near())
+        self.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
 
     def apply(self, action: str) -> bool:
         """Apply an action (an illegal one is told and changes nothing), save, show it."""
@@ -160,6 +159,7 @@ class PlayApp(GameApp):
         else:  # several actions on one space: the list, narrowed to them, chooses
             decisions = self.query_one(Decisions)
             decisions.narrow(set(event.actions))
+            self.arrange()
             decisions.focus()
 
     def action_number(self, number: int) -> None:
