@@ -117,3 +117,40 @@ def test_the_side_column_shows_your_first_line_whole_and_no_row_is_left_blank_un
             assert rows[last + 1].startswith("╭─ Log")
 
     run(look())
+
+
+MASKS_MAP = ["x" * 47] * 10
+
+
+def test_a_two_line_last_move_or_title_costs_the_decision_list_a_row_not_the_board():
+    short = share(80, 24, MASKS_MAP, [], [], ["1. a move"], "Last move: short")
+    long = share(80, 24, MASKS_MAP, [], [], ["1. a move"], "Last move: " + "word " * 30, "result " * 20)
+    assert short.middle == long.middle == len(MASKS_MAP) + 2
+    assert (long.last, long.title) == (2, 2)
+
+
+def test_your_masks_hand_comes_right_after_your_name_line(tmp_path):
+    app = PlayApp(session(tmp_path, "masks"), pause=0)
+
+    async def look() -> None:
+        async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+            await settle(app, pilot)
+            assert plain(app.picture.regions.mine[1]).startswith("Hand (")
+
+    run(look())
+
+
+def test_at_the_end_the_result_is_on_screen_whole_and_the_empty_list_gives_the_log_its_room(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(MIN_WIDTH, MIN_HEIGHT)) as pilot:
+            await settle(app, pilot)
+            while not app.state.is_over:
+                await pilot.press("1")
+                await settle(app, pilot)
+            title = words(screen_text(app).split("╭")[0])
+            assert words(plain(app.picture.regions.title)) in title
+            assert not app.query_one(Decisions).display
+
+    run(play())

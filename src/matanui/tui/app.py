@@ -102,6 +102,7 @@ class GameApp(App[str]):
         self.last_seat: int | None = None  # the seat that made the last move
         self.last_text = ""
         self.table_lines: list[str] = []
+        self.title_text = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game"):
@@ -141,7 +142,7 @@ class GameApp(App[str]):
         decisions = self.query_one(Decisions)
         sizes = share(width, height, regions.board if regions else [], regions.mine if regions else [],
                       self.table_lines,
-                      decisions.prompts() if decisions.display else [], self.last_text)
+                      decisions.prompts() if decisions.display else [], self.last_text, self.title_text)
         middle = self.query_one("#middle")
         middle.styles.height = sizes.middle
         middle.set_class(sizes.stacked, "-stacked")
@@ -150,6 +151,7 @@ class GameApp(App[str]):
         board.styles.height = "auto" if sizes.stacked else "100%"
         board.styles.max_height = "70%" if sizes.stacked else None
         self.query_one("#last").styles.height = sizes.last
+        self.query_one("#title").styles.height = sizes.title
         self.query_one("#bottom").set_class(sizes.many_choices, "-many-choices")
 
     def check_size(self, size: Size | None = None) -> None:
@@ -167,7 +169,8 @@ class GameApp(App[str]):
         lines, e.g. a tutorial's step, on top)."""
         self.picture = picture
         regions = picture.regions
-        self.query_one("#title", Static).update(title if title is not None else regions.title)
+        self.title_text = title if title is not None else regions.title
+        self.query_one("#title", Static).update(Hanging([self.title_text], indent=2))
         self.query_one(Board).show(regions.board, picture.targets)
         table = [*extra, *regions.table]
         self.query_one("#mine", Static).update(Hanging(regions.mine))

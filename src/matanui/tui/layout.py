@@ -20,7 +20,7 @@ from .wrapping import wrapped_height
 
 SIDE_MIN = 30  # the side column (what you hold, the table) is never narrower
 BOTTOM_MIN = 8  # rows of the log and decision list, borders included
-FIXED_ROWS = 3  # the title, the message line and the keys
+FIXED_ROWS = 2  # the message line and the keys
 BORDERS = 2
 STACKED_SIDE_MIN = 4  # rows left under a stacked board for what you hold and the table
 SCROLLBAR = 1
@@ -32,6 +32,7 @@ class Sizes:
     board_width: int | None  # None: the whole width (the board stacked over the side regions)
     middle: int  # rows of the board and the side regions
     last: int  # rows of the Last move line
+    title: int  # rows of the title (the result at a game's end may need two)
     many_choices: bool  # the decisions take the log's room
 
     @property
@@ -44,18 +45,20 @@ def widest(lines: Sequence[str]) -> int:
 
 
 def share(width: int, height: int, board: Sequence[str], mine: Sequence[str], table: Sequence[str],
-          decisions: Sequence[str], last: str) -> Sizes:
+          decisions: Sequence[str], last: str, title: str = "") -> Sizes:
     """The sizes for a screen of width x height (each argument: the region's markup lines)."""
     last_rows = 2 if Text.from_markup(last).cell_len > width - 2 else 1
-    rows = height - FIXED_ROWS - last_rows
+    title_rows = 2 if Text.from_markup(title).cell_len > width - 2 else 1
+    rows = height - FIXED_ROWS - last_rows - title_rows
+    bottom_min = BOTTOM_MIN - (last_rows - 1) - (title_rows - 1)  # a long line costs the list, not the board
     board_rows = len(board) + BORDERS
-    board_first = max(BOTTOM_MIN, min(board_rows, rows - BOTTOM_MIN))
+    board_first = max(BOTTOM_MIN, min(board_rows, rows - bottom_min))
     drawing = widest(board) + BORDERS
     if drawing + SIDE_MIN <= width:
         board_width: int | None = drawing + (SCROLLBAR if board_rows > board_first else 0)
         side = width - board_width
         side_rows = _boxed(mine, side) + _boxed(table, side)
-    elif board_rows + STACKED_SIDE_MIN <= rows - BOTTOM_MIN:
+    elif board_rows + STACKED_SIDE_MIN <= rows - bottom_min:
         board_width, half = None, width // 2
         side_rows = board_rows + max(_boxed(mine, half), _boxed(table, half))
         board_first = board_rows + STACKED_SIDE_MIN
@@ -64,10 +67,10 @@ def share(width: int, height: int, board: Sequence[str], mine: Sequence[str], ta
         side_rows = _boxed(mine, SIDE_MIN) + _boxed(table, SIDE_MIN)
     wide = width * DECISION_SHARE // (LOG_SHARE + DECISION_SHARE)
     decision_rows = wrapped_height(decisions, wide - BORDERS - SCROLLBAR) + BORDERS
-    middle = max(board_first, min(max(board_rows, side_rows), rows - max(BOTTOM_MIN, decision_rows)))
-    middle = min(middle, rows - BOTTOM_MIN)
+    middle = max(board_first, min(max(board_rows, side_rows), rows - max(bottom_min, decision_rows)))
+    middle = min(middle, rows - bottom_min)
     many = decision_rows > rows - middle
-    return Sizes(board_width, middle, last_rows, many)
+    return Sizes(board_width, middle, last_rows, title_rows, many)
 
 
 def _boxed(lines: Sequence[str], width: int) -> int:

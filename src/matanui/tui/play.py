@@ -89,6 +89,7 @@ class PlayApp(GameApp):
             self.redraw(actions)
             self.query_one(Decisions).focus()
             return
+        self.set_class(True, "-no-decisions")  # none are left: the log takes the width
         self.redraw()
         self.say(f"The game is over. Its record is saved: matanui replay "
                  f"{shlex.quote(str(self.session.save_path))} (q leaves).")

@@ -113,14 +113,8 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> 
     turn = "  [bold yellow]<- to decide[/]" if obs["current_player"] == seat else ""
     who = f"[bold]{name}[/] " if name != literal(toa.name) else ""
     lines = [f"{who}[{TOA_STYLE.get(me['toa'], 'bold')}] {literal(toa.name)} [/]{you} "
-             f"at {obs['positions'][seat]}, Great Masks {me['masks']}/{obs['masks_to_win']}{turn}",
-             *skills_lines(game, me)]
-    mask = card_name(game, me["mask"]) if me["mask"] else "none"
-    turaga = card_name(game, me["turaga"]) if me["turaga"] else "none"
-    lines += [f"  Attached Great Mask: {mask}", f"  Attached Turaga: {turaga}"]
-    loose = [card_name(game, n) for n in me["won"] if n not in (me["mask"], me["turaga"])]
-    if loose:
-        lines.append("  Unattached: " + "; ".join(loose))
+             f"at {obs['positions'][seat]}, Great Masks {me['masks']}/{obs['masks_to_win']}{turn}"]
+    # the hand first: on a small screen it is what the seat needs in view while deciding
     if obs["seat"] == seat and obs["hand"] is not None:
         lines.append(f"  Hand ({len(obs['hand'])}/5):" + ("" if obs["hand"] else " empty"))
         lines += [f"    {action_card(game, n)}" for n in obs["hand"]]
@@ -128,6 +122,13 @@ def player_lines(game: MasksGame, obs: dict[str, Any], seat: int, name: str) -> 
         known = me["known_in_hand"]
         seen = f" (known: {', '.join(f'#{n}' for n in known)})" if known else ""
         lines.append(f"  Hand: {me['hand_size']} card{'s' if me['hand_size'] != 1 else ''}{seen}")
+    lines += skills_lines(game, me)
+    mask = card_name(game, me["mask"]) if me["mask"] else "none"
+    turaga = card_name(game, me["turaga"]) if me["turaga"] else "none"
+    lines += [f"  Attached Great Mask: {mask}", f"  Attached Turaga: {turaga}"]
+    loose = [card_name(game, n) for n in me["won"] if n not in (me["mask"], me["turaga"])]
+    if loose:
+        lines.append("  Unattached: " + "; ".join(loose))
     for number, left in me["missions"]:
         mission = game.cards.missions[number]
         count = f" ({left} to go)" if mission.kind in ("discard", "skip") and left != mission.count else ""
