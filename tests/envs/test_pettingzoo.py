@@ -103,7 +103,7 @@ def test_ansi_rendering_shows_the_public_view():
     ({"characters": ["tahu"]}, "name 2 characters"),
     ({"options": {"turn_limit": 2}}, "turn_limit must be a whole number from 10 to 10000"),
     ({"render_mode": "human"}, "render_mode must be one of ansi"),
-    ({"players": 4}, "for 2 to 2 players"),
+    ({"players": 4}, "for exactly 2 players"),
 ])
 def test_bad_settings_are_refused_saying_what_is_allowed(settings, message):
     with pytest.raises(MatanuiError, match=message):

@@ -42,7 +42,7 @@ def test_bad_games_are_refused_saying_what_is_allowed(client):
     before = len(client.get("/api/games?limit=200").json())
     assert "the games are: reconstruct" in bad(client, {"game": "chess", "seats": HUMAN_VS_BOT})
     assert "choose from" in bad(client, {"game": "reconstruct", "seats": [{"character": "vakama"}, {}]})
-    assert "2 to 2 players" in bad(client, {"game": "reconstruct", "seats": [{}]})
+    assert "exactly 2 players" in bad(client, {"game": "reconstruct", "seats": [{}]})
     assert "advanced must be true or false" in bad(
         client, {"game": "reconstruct", "seats": HUMAN_VS_BOT, "options": {"advanced": "maybe"}})
     assert "both players chose tahu" in bad(
