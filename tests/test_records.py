@@ -147,6 +147,13 @@ def test_a_record_file_that_is_not_json_is_named(tmp_path):
         Record.load(path)
 
 
+def test_a_record_file_of_the_wrong_shape_is_named_with_what_is_wrong(tmp_path):
+    lacking = {key: value for key, value in GOOD.items() if key != "rules_version"}
+    path = record_file(tmp_path, b"\xef\xbb\xbf" + json.dumps(lacking).encode())
+    with pytest.raises(RecordError, match=f"record {re.escape(str(path))}: .*'rules_version'"):
+        Record.load(path)
+
+
 def test_a_record_may_start_with_a_utf8_byte_order_mark(tmp_path):
     record = Record.load(record_file(tmp_path, b"\xef\xbb\xbf" + json.dumps(GOOD).encode()))
     assert record.players == ["tahu", "gali"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import typer
-
 from matanui.engine import BadSetup
 
 
@@ -17,7 +15,9 @@ def integer(text: str | int) -> int:
         return text
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()):
-        raise typer.BadParameter(f"{text!r} is not a number: write it with the digits 0 to 9")
+        from typer import BadParameter  # here: the research adapters read options without the CLI
+
+        raise BadParameter(f"{text!r} is not a number: write it with the digits 0 to 9")
     return int(text)
 
 

@@ -170,8 +170,13 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """The record in a file; RecordError, saying what is wrong, for any other bytes."""
-        return cls.from_dict(read_json(path))
+        """The record in a file; RecordError, naming the file and saying what is wrong, for
+        any other bytes."""
+        data = read_json(path)
+        try:
+            return cls.from_dict(data)
+        except RecordError as problem:
+            raise RecordError(f"record {path}: {problem}") from None
 
 
 # How `replay` finds a game by the name a record gives. The kernel knows no registry: the
