@@ -281,9 +281,27 @@ def test_a_preview_numbers_the_new_boards_portals_as_the_words_do():
         number = re.search(r"its portal (\d+) against yours", state.describe(action)).group(1)
         beyond = x + DX[d], y + DY[d]
         line, column = makuta_squares(lines)[beyond]
-        assert plain(lines[line])[column:column + 2].strip() == number
+        assert plain(lines[line])[column:column + 2].strip(" " + makuta.NEW_MARK) == number
         events = state.clone().apply(action)
         assert f"by its portal {number}" in events[0].text
+
+
+def test_a_preview_marks_every_square_of_the_new_board_in_its_plain_text_and_no_other():
+    """Without colour (NO_COLOR) the new board still reads: its squares are drawn apart."""
+    state = placing()
+    obs = state.observation(state.current_player)
+    old = Island.rebuild(MAKUTA.shapes, obs["boards"])
+    for action in state.legal_actions():
+        lines = makuta.preview(MAKUTA, obs, action)
+        grown = Island.rebuild(MAKUTA.shapes, obs["boards"])
+        grown.add(obs["placing"], *obs["placements"][action])
+        x0, y0, x1, y1 = grown.rects[-1]
+        marked = {xy for xy, (line, column) in makuta_squares(lines).items()
+                  if makuta.NEW_MARK in plain(lines[line])[column:column + 2]}
+        assert marked == {(x, y) for x in range(x0, x1) for y in range(y0, y1)}
+        laid = {(x, y) for a, b, c, d in old.rects for x in range(a, c) for y in range(b, d)}
+        assert marked and not marked & laid  # nothing of the boards already laid is marked
+    assert makuta.NEW_MARK in " ".join(makuta.regions(MAKUTA, obs).key)  # the key says so
 
 
 # -- dead portals ------------------------------------------------------------------------

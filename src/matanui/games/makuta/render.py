@@ -26,7 +26,14 @@ PAWN_STYLE = {"tahu": "bold red", "onua": "bold magenta", "lewa": "bold green",
               "gali": "bold blue", "kopaka": "bold cyan", "pohatu": "bold yellow"}
 ITEM_LETTER = {"kanohi": "k", "turaga": "t", "key": "y"}
 KEY_GROUPS = ("space", "piece")
-NEW_BOARD = "on grey30"  # the squares of a board in a placement's preview
+# A board in a placement's preview: a background, and a mark in every square of it so that
+# it reads without colour too (NO_COLOR): '·▒' a plain space, 'G▒' a gate, '1▒' portal 1,
+# '▒▒' scenery.
+NEW_BOARD = "on grey30"
+NEW_MARK = "▒"
+
+
+PREVIEW_KEY = f"  {NEW_MARK}{NEW_MARK} the new board, where a placement would lay it"
 
 
 def key() -> str:
@@ -46,7 +53,7 @@ def regions(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None =
     return Regions(
         title=_header(obs, names),
         board=_map(game, obs, island, range(x0, x1)),
-        key=wrap(f"[dim]{escape(key())}[/]"),
+        key=wrap(f"[dim]{escape(key())}{PREVIEW_KEY if obs['placing'] else ''}[/]"),
         mine=[players[seat]] if seat is not None else [],
         table=[line for s, line in enumerate(players) if s != seat]
         + _table(game, obs, island) + _decision(game, obs),
@@ -172,15 +179,15 @@ def _map(game: MakutaGame, obs: dict[str, Any], island: Island, xs: range,
             node = island.cell.get((x, y))
             if new and node is not None and node >= new[0]:
                 number = new[1].get(node)
-                text = "[bold yellow]" + f"{number:<2}" + "[/]" if number else _plain(island, node)
-                row.append(f"[{NEW_BOARD}]{text}[/]")
+                text = f"[bold yellow]{number}[/]" if number else _plain(island, node)
+                row.append(f"[{NEW_BOARD}]{text}{NEW_MARK}[/]")
             elif node is not None:
                 anchor = island.xy[node] == (x, y)
                 row.append(_cell(game, obs, island, island.names[node], anchor))
             elif (x, y) in temple:
                 row.append("[red]MM[/]")
             elif laid and laid[0] <= x < laid[2] and laid[1] <= y < laid[3]:
-                row.append(f"[{NEW_BOARD}]░░[/]")
+                row.append(f"[{NEW_BOARD}]{NEW_MARK * 2}[/]")
             elif any(a <= x < c and b <= y < d for a, b, c, d in island.rects):
                 row.append("[dim]░░[/]")
             else:
@@ -190,10 +197,9 @@ def _map(game: MakutaGame, obs: dict[str, Any], island: Island, xs: range,
 
 
 def _plain(island: Island, node: int) -> str:
-    """A space of a board not yet laid, as printed on it (its tokens are not drawn yet)."""
-    if island.names[node] == START_NAME:
-        return "SS"
-    return "G " if node in island.gate else "· "
+    """A space of a board not yet laid, as printed on it, in one character (its tokens are
+    not drawn yet; the start board is never laid in play)."""
+    return "G" if node in island.gate else "·"
 
 
 def _face(game: MakutaGame, face: str) -> str:
