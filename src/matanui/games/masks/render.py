@@ -1,7 +1,7 @@
 """Quest for the Masks drawn as text (Rich console markup) from one seat's observation: the
 map with both Toa Masks, a legend, each player's Toa card with effective skills, attached and
-unattached cards, hand and Mission queue, also as `regions`, with `targets` placing the
-spaces a move leads to on the map. Fits an 80-column terminal: a space takes three
+unattached cards, hand and Mission queue, also as `regions`, with `targets` placing on the
+map the spaces the engine says the actions act on. Fits an 80-column terminal: a space takes three
 columns, or two on the whole island (28 spaces wide)."""
 
 from __future__ import annotations
