@@ -19,6 +19,7 @@ from matanui.games.makuta.island import DX, DY, START_NAME, Island
 from matanui.games.masks import render as masks
 from matanui.games.reconstruct import render as reconstruct
 from matanui.games.text import WIDTH, Regions, plain
+from matanui.tui.drawing import drawing
 from tests.ledger import rule
 from tests.makuta.scenario import arranged, play
 from tests.makuta.test_challenges import at_open_gate
@@ -122,24 +123,30 @@ def test_a_narrow_island_prints_as_today_in_one_piece():
     assert text[1].startswith("   y\\x") and not any(line.startswith("x ") for line in text)
 
 
-# -- targets: every space an action leads to, where the board draws it ---------------------
+# -- targets: every space an action names, where the board draws it ----------------------
+# The engine says which space an action acts on (State.targets); the renderer only places
+# the names it is given on its drawing.
+
+
+def named_spaces(state: State) -> dict[str, str]:
+    """Each legal action whose engine targets name a space, with that space."""
+    targets = {action: state.targets(action) for action in state.legal_actions()}
+    return {action: t["space"] for action, t in targets.items() if "space" in t}
 
 
 def check_makuta_targets(state: State) -> int:
     obs = state.observation(state.current_player)
-    actions = state.legal_actions()
+    spaces = named_spaces(state)
     parts = makuta.regions(MAKUTA, obs)
-    found = makuta.targets(MAKUTA, obs, actions)
+    found = makuta.targets(MAKUTA, obs, spaces)
     island = Island.rebuild(MAKUTA.shapes, obs["boards"])
-    for action in actions:
-        if action.startswith(("move:", "to:", "put:")):
-            assert action in found, action
+    assert set(found) == set(spaces)  # every space named is on the island's board
     for action, target in found.items():
-        name = START_NAME if target.space == "Toa Landing" else target.space
+        name = spaces[action]
+        assert target.space == ("Toa Landing" if name == START_NAME else name)
         assert makuta_xy(parts.board, target.line, target.column) == makuta_square(island, name)
         cell = plain(parts.board[target.line])[target.column:target.column + target.width]
         assert target.width == 2 and cell.strip() not in ("", "░░")
-        assert name == state.targets(action)["space"]
         if action.startswith(("move:", "to:", "put:")):
             assert names_space(state.describe(action), target.space), (action, state.describe(action))
     return len(found)
@@ -170,14 +177,12 @@ def test_every_masks_target_is_drawn_where_its_space_is_and_names_the_described_
             if state.is_over:
                 continue
             obs = state.observation(state.current_player)
-            actions = state.legal_actions()
+            spaces = named_spaces(state)
             parts = masks.regions(MASKS, obs)
-            found = masks.targets(MASKS, obs, actions)
-            for action in actions:
-                if action.startswith(("move:", "jump:")) or state.targets(action).get("space"):
-                    assert action in found, action
+            found = masks.targets(MASKS, obs, spaces)
+            assert set(found) == set(spaces)
             for action, target in found.items():
-                assert target.space == state.targets(action)["space"]
+                assert target.space == spaces[action]
                 line = plain(parts.board[target.line])
                 assert line[2] == target.space[0]  # the row letter
                 cols = target.width
@@ -188,11 +193,38 @@ def test_every_masks_target_is_drawn_where_its_space_is_and_names_the_described_
     assert seen > 50
 
 
+def test_a_renderer_places_the_names_it_is_given_and_reads_no_action_id():
+    makuta_obs = arranged().observation(0)
+    found = makuta.targets(MAKUTA, makuta_obs, {"any id": "0,-3", "another": START_NAME,
+                                                "nowhere": "99,99"})
+    assert {a: t.space for a, t in found.items()} == {"any id": "0,-3", "another": "Toa Landing"}
+    masks_obs = MASKS.new_game(1, ["tahu", "gali"]).observation(0)
+    found = masks.targets(MASKS, masks_obs, {"any id": "B3", "nowhere": "Z99"})
+    assert {a: t.space for a, t in found.items()} == {"any id": "B3"}
+
+
+@pytest.mark.parametrize("name", ["makuta", "masks"])
+def test_the_screen_targets_every_action_whose_engine_targets_name_a_space(name):
+    game = games.get(name)
+    module = {"makuta": makuta, "masks": masks}[name]
+    seen = 0
+    for state in playout(game, 2, ["tahu", "gali"], every=5, limit=600):
+        if state.is_over:
+            continue
+        seat, actions = state.current_player, state.legal_actions()
+        picture = drawing(state, seat, actions)
+        spaces = named_spaces(state)
+        assert picture.targets == module.targets(game, state.observation(seat), spaces)
+        assert set(picture.targets) == set(spaces)
+        seen += len(spaces)
+    assert seen > 20
+
+
 def test_reconstruct_has_no_targets_and_no_previews():
     state = games.get("reconstruct").new_game(1, ["tahu", "kopaka"])
     obs = state.observation(0)
     game = games.get("reconstruct")
-    assert reconstruct.targets(game, obs, state.legal_actions()) == {}
+    assert reconstruct.targets(game, obs, {a: "A1" for a in state.legal_actions()}) == {}
     assert all(reconstruct.preview(game, obs, a) is None for a in state.legal_actions())
 
 
@@ -249,9 +281,27 @@ def test_a_preview_numbers_the_new_boards_portals_as_the_words_do():
         number = re.search(r"its portal (\d+) against yours", state.describe(action)).group(1)
         beyond = x + DX[d], y + DY[d]
         line, column = makuta_squares(lines)[beyond]
-        assert plain(lines[line])[column:column + 2].strip() == number
+        assert plain(lines[line])[column:column + 2].strip(" " + makuta.NEW_MARK) == number
         events = state.clone().apply(action)
         assert f"by its portal {number}" in events[0].text
+
+
+def test_a_preview_marks_every_square_of_the_new_board_in_its_plain_text_and_no_other():
+    """Without colour (NO_COLOR) the new board still reads: its squares are drawn apart."""
+    state = placing()
+    obs = state.observation(state.current_player)
+    old = Island.rebuild(MAKUTA.shapes, obs["boards"])
+    for action in state.legal_actions():
+        lines = makuta.preview(MAKUTA, obs, action)
+        grown = Island.rebuild(MAKUTA.shapes, obs["boards"])
+        grown.add(obs["placing"], *obs["placements"][action])
+        x0, y0, x1, y1 = grown.rects[-1]
+        marked = {xy for xy, (line, column) in makuta_squares(lines).items()
+                  if makuta.NEW_MARK in plain(lines[line])[column:column + 2]}
+        assert marked == {(x, y) for x in range(x0, x1) for y in range(y0, y1)}
+        laid = {(x, y) for a, b, c, d in old.rects for x in range(a, c) for y in range(b, d)}
+        assert marked and not marked & laid  # nothing of the boards already laid is marked
+    assert makuta.NEW_MARK in " ".join(makuta.regions(MAKUTA, obs).key)  # the key says so
 
 
 # -- dead portals ------------------------------------------------------------------------

@@ -180,3 +180,15 @@ def test_the_intro_puts_each_toa_where_the_arrangement_does(lesson):
         if lesson.game == "makuta":  # pawns start where the arrangement puts them: say where
             assert any(re.search(rf"\b{name}\b", c) and places[seat] in PLACE.findall(c)
                        for c in clauses), f"{lesson.source}: the intro never says where {name} stands"
+
+
+@pytest.mark.parametrize("lesson", [t for t in ALL if t.game == "makuta"], ids=ids)
+def test_the_makuta_set_up_says_each_pawn_stands_where_the_arrangement_puts_it(lesson):
+    game = games.get(lesson.game)
+    places = starting_places(lesson)
+    setup = " ".join(e.text for e in Walk(lesson).log if e.kind == "setup")
+    clauses = re.split(r"[.;]\s", setup)
+    for seat, character in enumerate(lesson.players):
+        name = game.character_name(character)
+        said = [PLACE.findall(c) for c in clauses if re.search(rf"\b{name}\b", c) and PLACE.search(c)]
+        assert said and all(places[seat] in named for named in said), (name, places[seat], setup)

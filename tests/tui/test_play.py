@@ -214,8 +214,8 @@ def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_ch
 
     real = play.drawing
 
-    def standing_in(game, obs, actions=(), names=None):
-        picture = real(game, obs, actions, names)
+    def standing_in(state, view, actions=()):
+        picture = real(state, view, actions)
         if not actions:
             return picture
         return replace(picture, targets={actions[-1]: StandInTarget(0, 0, 2, "x")},

@@ -6,7 +6,11 @@ And `literal`, through which every surface puts a string it did not write into m
 
 A drawing is also given in `Regions` (the board, its key, what the seat holds, the table),
 for a full-screen view to lay out in panels of its own, and the spaces a decision's actions
-lead to as `Target`s on that board, so the view can choose them with a cursor."""
+act on as `Target`s on that board, so the view can choose them with a cursor. Each game's
+render module gives them as `targets(game, obs, spaces: Mapping[str, str]) -> dict[str,
+Target]`: `spaces` is {action id: space name} as the engine names it (`State.targets(action)
+["space"]`, worked out by the caller), and the renderer only places those names on its
+board (a name not on it is absent); which space an action acts on is the rules' to say."""
 
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from matanui.engine import Game
+    from matanui.engine import State
     from matanui.games.text import Regions, Target
 
 
@@ -20,9 +20,13 @@ class Picture:
     preview: Callable[[str], list[str] | None]  # an action's board as it would be, if it lays one
 
 
-def drawing(game: Game, obs: dict[str, Any], actions: Sequence[str] = (),
-            names: Sequence[str] | None = None) -> Picture:
-    """The picture of `obs` with the targets of `actions` (the decision on screen, if any)."""
+def drawing(state: State, view: int | None, actions: Sequence[str] = ()) -> Picture:
+    """The picture of `state` as seat `view` sees it (None: the public view), with the
+    targets of `actions` (the decision on screen, if any): each action whose engine targets
+    (`State.targets`) name a space, placed where the board draws that space."""
+    game, obs = state.game, state.observation(view)
     render = importlib.import_module(f"matanui.games.{game.name}.render")
-    return Picture(render.regions(game, obs, names), render.targets(game, obs, actions),
+    spaces = {action: space for action in actions
+              if (space := state.targets(action).get("space")) is not None}
+    return Picture(render.regions(game, obs, state.names), render.targets(game, obs, spaces),
                    lambda action: render.preview(game, obs, action))

@@ -42,7 +42,7 @@ class LessonApp(GameApp):
         walk, learner = self.walk, self.lesson.learner
         state = walk.state
         legal = [] if walk.finished else state.legal_actions()
-        picture = drawing(state.game, state.observation(learner), legal, state.names)
+        picture = drawing(state, learner, legal)
         step = walk.next_step
         if step is None:
             marks = {True: "[green]✓[/]", False: "[red]✗[/]"}

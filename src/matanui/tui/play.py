@@ -96,7 +96,7 @@ class PlayApp(GameApp):
 
     def redraw(self, actions: list[str] | None = None) -> None:
         view = self.screen_seat if self.session.hotseat else self.viewer
-        picture = drawing(self.state.game, self.state.observation(view), actions or [], self.state.names)
+        picture = drawing(self.state, view, actions or [])
         self.show(picture)
         self.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
 

@@ -47,7 +47,7 @@ class ReplayApp(GameApp):
     def go(self, step: int) -> None:
         self.step = step
         state = replay(self.record, step, game=self.game)
-        picture = drawing(state.game, state.observation(self.viewer), (), state.names)
+        picture = drawing(state, self.viewer)
         self.show(picture, title=f"Replay: after action {step} of {self.total}  {picture.regions.title}")
         self.clear_log()
         for texts in self.texts[: step + 1]:

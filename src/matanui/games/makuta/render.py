@@ -3,12 +3,12 @@ growing island, every collector card as that seat may see it, the dice, the temp
 decision in progress. Each space is two characters wide. `regions` gives the whole island,
 never cropped; `render` prints it in bands of at most 80 columns, each labelled with its x
 range, when it is wider. The key under the map is the game's legend (data/legend.toml), the
-same the `?` help shows in full. `targets` places the spaces a decision's actions lead to on
-that map; `preview` draws a board placement before it is chosen."""
+same the `?` help shows in full. `targets` places on that map the spaces the engine says a
+decision's actions act on; `preview` draws a board placement before it is chosen."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from ..guide import legend
 from ..text import WIDTH, Regions, Target, compose, game_over, literal, seat_names, wrap
-from .island import DIRS, START_NAME, Island
+from .island import START_NAME, Island
 from .rules import MakutaGame
 
 LEAD = 6  # the row labels before each row of the map
@@ -26,9 +26,14 @@ PAWN_STYLE = {"tahu": "bold red", "onua": "bold magenta", "lewa": "bold green",
               "gali": "bold blue", "kopaka": "bold cyan", "pohatu": "bold yellow"}
 ITEM_LETTER = {"kanohi": "k", "turaga": "t", "key": "y"}
 KEY_GROUPS = ("space", "piece")
-NEW_BOARD = "on grey30"  # the squares of a board in a placement's preview
-# Actions that act on the space of the pawn deciding them.
-ON_THE_PAWN = ("stop", "take-start", "reveal", "challenge")
+# A board in a placement's preview: a background, and a mark in every square of it so that
+# it reads without colour too (NO_COLOR): '·▒' a plain space, 'G▒' a gate, '1▒' portal 1,
+# '▒▒' scenery.
+NEW_BOARD = "on grey30"
+NEW_MARK = "▒"
+
+
+PREVIEW_KEY = f"  {NEW_MARK}{NEW_MARK} the new board, where a placement would lay it"
 
 
 def key() -> str:
@@ -48,7 +53,7 @@ def regions(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None =
     return Regions(
         title=_header(obs, names),
         board=_map(game, obs, island, range(x0, x1)),
-        key=wrap(f"[dim]{escape(key())}[/]"),
+        key=wrap(f"[dim]{escape(key())}{PREVIEW_KEY if obs['placing'] else ''}[/]"),
         mine=[players[seat]] if seat is not None else [],
         table=[line for s, line in enumerate(players) if s != seat]
         + _table(game, obs, island) + _decision(game, obs),
@@ -71,25 +76,14 @@ def render(game: MakutaGame, obs: dict[str, Any], names: Sequence[str] | None = 
     return compose(parts, board)
 
 
-def targets(game: MakutaGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
-    """Where on `regions(...).board` each action that takes a pawn to a space, or acts on
-    the deciding pawn's space, leads: a step (`move:D`), a levitation (`to:SPACE`), a put
-    after a Makuta loss (`put:SPACE`), a stop, taking from the start space, turning a lock
-    over or a challenge at a gate. Other actions are absent."""
+def targets(game: MakutaGame, obs: dict[str, Any], spaces: Mapping[str, str]) -> dict[str, Target]:
+    """Where on `regions(...).board` each space named in `spaces` ({action: space name}, as
+    the engine's `State.targets` names it) is drawn; a name not on the island is absent."""
     island = Island.rebuild(game.shapes, obs["boards"])
     x0, y0, _, _ = _bounds(island)
     found = {}
-    for action in actions:
-        verb, _, rest = action.partition(":")
-        if verb == "move" and rest in DIRS:
-            name = obs["leads_to"].get(action)
-        elif verb in ("to", "put"):
-            name = rest
-        elif verb in ON_THE_PAWN and obs["turn_player"] is not None:
-            name = obs["pawns"][obs["turn_player"]]
-        else:
-            continue
-        node = island.by_name.get(name) if name else None
+    for action, name in spaces.items():
+        node = island.by_name.get(name)
         if node is None:
             continue
         x, y = island.xy[node]
@@ -185,15 +179,15 @@ def _map(game: MakutaGame, obs: dict[str, Any], island: Island, xs: range,
             node = island.cell.get((x, y))
             if new and node is not None and node >= new[0]:
                 number = new[1].get(node)
-                text = "[bold yellow]" + f"{number:<2}" + "[/]" if number else _plain(island, node)
-                row.append(f"[{NEW_BOARD}]{text}[/]")
+                text = f"[bold yellow]{number}[/]" if number else _plain(island, node)
+                row.append(f"[{NEW_BOARD}]{text}{NEW_MARK}[/]")
             elif node is not None:
                 anchor = island.xy[node] == (x, y)
                 row.append(_cell(game, obs, island, island.names[node], anchor))
             elif (x, y) in temple:
                 row.append("[red]MM[/]")
             elif laid and laid[0] <= x < laid[2] and laid[1] <= y < laid[3]:
-                row.append(f"[{NEW_BOARD}]░░[/]")
+                row.append(f"[{NEW_BOARD}]{NEW_MARK * 2}[/]")
             elif any(a <= x < c and b <= y < d for a, b, c, d in island.rects):
                 row.append("[dim]░░[/]")
             else:
@@ -203,10 +197,9 @@ def _map(game: MakutaGame, obs: dict[str, Any], island: Island, xs: range,
 
 
 def _plain(island: Island, node: int) -> str:
-    """A space of a board not yet laid, as printed on it (its tokens are not drawn yet)."""
-    if island.names[node] == START_NAME:
-        return "SS"
-    return "G " if node in island.gate else "· "
+    """A space of a board not yet laid, as printed on it, in one character (its tokens are
+    not drawn yet; the start board is never laid in play)."""
+    return "G" if node in island.gate else "·"
 
 
 def _face(game: MakutaGame, face: str) -> str:

@@ -1690,13 +1690,22 @@ class _Arranger:
                 raise BadSetup(f"the arranged collector card of seat {seat} is over a limit "
                                "(3 keys, 4 Kanohi with one Kakama or Kaukau, 2 Turaga)")
         state.temple = arrangement.get("temple", 0) % len(game.parts.segments)
-        names = ", ".join(state._who(s) for s in range(n))
         events.append(Event("setup", f"The start board is placed face up in the centre and the "
                             f"other {len(state.pile)} boards face down in a pile. Tokens are "
-                            f"placed face down on the start board. {names} stand on Toa "
-                            "Landing; everyone starts with the white die.",
+                            f"placed face down on the start board. {self.standing()}; "
+                            "everyone starts with the white die.",
                             {"players": list(state.players)}))
         return events
+
+    def standing(self) -> str:
+        """Where the pawns start, as they really stand (an arrangement may put them anywhere):
+        'Tahu, Lewa stand on Toa Landing', or 'Tahu stands on Toa Landing; Lewa stands on -3,-2'."""
+        state = self.state
+        spaces: dict[int, list[str]] = {}
+        for seat, node in enumerate(state.pawns):
+            spaces.setdefault(node, []).append(state._who(seat))
+        return "; ".join(f"{', '.join(names)} {'stands' if len(names) == 1 else 'stand'} on "
+                         f"{state._space(node)}" for node, names in spaces.items())
 
     def lay(self, entry: Any, events: list[Event]) -> None:
         state, game = self.state, self.state.game

@@ -1,21 +1,20 @@
 """Quest for the Masks drawn as text (Rich console markup) from one seat's observation: the
 map with both Toa Masks, a legend, each player's Toa card with effective skills, attached and
-unattached cards, hand and Mission queue, also as `regions`, with `targets` placing the
-spaces a move leads to on the map. Fits an 80-column terminal: a space takes three
+unattached cards, hand and Mission queue, also as `regions`, with `targets` placing on the
+map the spaces the engine says the actions act on. Fits an 80-column terminal: a space takes three
 columns, or two on the whole island (28 spaces wide)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..text import WIDTH, Regions, Target, compose, game_over, literal, seat_names
 from .cards import SKILL_NAMES
 from .maps import ROW_LETTERS, Board, Symbol
-from .rules import DIR_CODES, TWO_STEPS, MasksGame
+from .rules import MasksGame
 
 ROW_LABEL = 4  # "  A " before each row of the map
-TWO_STEP_PATHS = dict(TWO_STEPS)
 # How each kind of space looks (three columns per space); names come from the map's legend.
 KIND_STYLE = {"sea": "on blue", "blank": "dim", "west_start": "dim", "east_start": "dim",
               "mission": "bold magenta", "challenge": "bold red", "game_action": "bold green",
@@ -199,46 +198,20 @@ def render(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = N
     return compose(regions(game, obs, names))
 
 
-def targets(game: MasksGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
-    """Where on `regions(...).board` each action that takes a Toa Mask to a space is drawn:
-    a step (`move:D`), a jump through a Portal (`jump:SPACE`), a card that pushes the other
-    Toa one space (`play:N:D`) or moves this one two (`play:N:DD`). Other actions are absent.
-    Worked out from the map alone: the actions given are legal, so the space a direction
-    leads to is the one the rules would take."""
+def targets(game: MasksGame, obs: dict[str, Any], spaces: Mapping[str, str]) -> dict[str, Target]:
+    """Where on `regions(...).board` each space named in `spaces` ({action: space label},
+    as the engine's `State.targets` names it: "F2") is drawn; a label not on the map is
+    absent."""
     board = game.boards[obs["map"]]
-    me = obs["current_player"]
-    if me is None:
-        return {}
-    here = [board.cell(label) for label in obs["positions"]]
+    cols = columns(board)
     found = {}
-    for action in actions:
-        verb, _, rest = action.partition(":")
-        way = rest.partition(":")[2]
-        cell: int | None = None
-        if verb == "move" and rest in DIR_CODES:
-            cell = board.step[here[me]][DIR_CODES.index(rest)]
-        elif verb == "jump":
-            cell = board.cell(rest)
-        elif verb == "play" and len(way) == 1 and way in DIR_CODES:
-            cell = board.step[here[1 - me]][DIR_CODES.index(way)]
-        elif verb == "play" and way in TWO_STEP_PATHS:
-            cell = _two_steps(board, here[me], here[1 - me], TWO_STEP_PATHS[way])
-        if cell is not None and cell >= 0:
-            row, col = divmod(cell, board.width)
-            cols = columns(board)
-            found[action] = Target(map_top(board) + row, ROW_LABEL + cols * col, cols,
-                                   board.label(cell))
+    for action, label in spaces.items():
+        cell = board.cell(label)
+        if cell is None:
+            continue
+        row, col = divmod(cell, board.width)
+        found[action] = Target(map_top(board) + row, ROW_LABEL + cols * col, cols, label)
     return found
-
-
-def _two_steps(board: Board, here: int, other: int, paths: tuple[tuple[int, int], ...]) -> int:
-    """Where a two-space move ends by `paths` (both paths of a diagonal end on one space),
-    not passing through the other Toa."""
-    for first, second in paths:
-        mid = board.step[here][first]
-        if mid >= 0 and mid != other and board.step[mid][second] >= 0:
-            return board.step[mid][second]
-    return -1
 
 
 def preview(game: MasksGame, obs: dict[str, Any], action: str) -> list[str] | None:

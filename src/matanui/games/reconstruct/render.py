@@ -4,7 +4,7 @@ depends on it and not every terminal (or eye) shows colour."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..text import Regions, Target, compose, game_over, seat_names
@@ -91,8 +91,8 @@ def render(game: ReconstructGame, obs: dict[str, Any], names: Sequence[str] | No
     return compose(regions(game, obs, names))
 
 
-def targets(game: ReconstructGame, obs: dict[str, Any], actions: Sequence[str]) -> dict[str, Target]:
-    """Reconstruct has no board of spaces: no action leads to one."""
+def targets(game: ReconstructGame, obs: dict[str, Any], spaces: Mapping[str, str]) -> dict[str, Target]:
+    """Reconstruct has no board of spaces: no name is placed on one."""
     return {}
 
 
