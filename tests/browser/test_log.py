@@ -38,3 +38,24 @@ def test_show_earlier_brings_the_whole_log_of_a_long_game(server, page):
         page.get_by_role("button", name="Show earlier").click()
         page.wait_for_function(f"() => document.querySelectorAll('#log li.ev').length > {shown}")
     assert page.locator("#log li.ev").all_text_contents() == whole
+
+
+# Wraps the page's WebSocket so that the page is hidden or shown (visibilitychange) while its
+# connection is still connecting, as happens when a tab is switched during a slow connect.
+HIDDEN_WHILE_CONNECTING = """
+const Real = window.WebSocket;
+window.WebSocket = class extends Real {
+  constructor(...args) {
+    super(...args);
+    queueMicrotask(() => document.dispatchEvent(new Event("visibilitychange")));
+  }
+};
+"""
+
+
+def test_a_page_hidden_while_its_connection_connects_raises_nothing_and_plays_on(server, page):
+    game_id = call(server, "/api/games", {"game": "reconstruct", "seed": 3, "seats": BOTS})["id"]
+    page.add_init_script(HIDDEN_WHILE_CONNECTING)
+    page.goto(f"{server}/games/{game_id}")
+    page.wait_for_selector("#log li.ev")  # the hello went once the connection was open
+    # the page fixture fails the test if the page raised ("Still in CONNECTING state")

@@ -45,10 +45,13 @@ let lastMove = [];    // the events of the latest action, as the shown seat sees
 let endShown = false; // the end dialog has been opened once
 let logShown = null;  // the connection whose log is on the screen
 // Chat: on the page's one connection (a hot-seat page, holding several, has none).
-const chat = chatPanel(gameId, (message) => connections[0].ws?.send(JSON.stringify(message)));
+// A message on a connection that is open; one still connecting (or closed) gets nothing: its
+// hello, once open, brings the whole state again (a send then threw "Still in CONNECTING state").
+const sendOn = (ws, message) => { if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message)); };
+const chat = chatPanel(gameId, (message) => sendOn(connections[0].ws, message));
 const CHAT_REFUSALS = new Set(["bad_chat", "chat_too_fast", "no_chat"]);
 const chatOpen = () => connections.length === 1 && (meta?.seats || []).filter((s) => s.kind !== "bot").length >= 2;
-const sendPresence = (ws) => ws?.send(JSON.stringify({ type: "presence", visible: document.visibilityState === "visible" }));
+const sendPresence = (ws) => sendOn(ws, { type: "presence", visible: document.visibilityState === "visible" });
 document.addEventListener("visibilitychange", () => { for (const c of connections) sendPresence(c.ws); });
 
 function connect(connection, delay = 0) {
@@ -275,7 +278,7 @@ function draw() {
   const legal = current.legal || [];
   const act = (id) => {
     if (gone || down()) return;
-    connection.ws?.send(JSON.stringify({ type: "act", action: id, at: current.at }));
+    sendOn(connection.ws, { type: "act", action: id, at: current.at });
     connection.acted = true;
     disableActions();
   };
@@ -291,7 +294,7 @@ function draw() {
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawTurn(current, connection, legal, act);
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
-  drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => connection.ws?.send(JSON.stringify(message)) });
+  drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => sendOn(connection.ws, message) });
   const naming = document.querySelector(".seat-name");
   if (!naming && !current.over && !session.account) {  // signed in: the account's name
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
@@ -314,7 +317,7 @@ function drawLog(connection, { earlier = false } = {}) {
   if (connection.logFrom > 0) {
     const more = el("button", { type: "button", onclick: () => {
       more.disabled = true;
-      connection.ws?.send(JSON.stringify({ type: "history", before: connection.logFrom }));
+      sendOn(connection.ws, { type: "history", before: connection.logFrom });
     } }, `Show earlier (${connection.logFrom} more)`);
     list.prepend(el("li", { class: "earlier" }, more));
   }
