@@ -128,8 +128,11 @@ class Board(ScrollableContainer, can_focus=True):
             self.centre(self.cursor.line, self.cursor.column)
 
     def show_preview(self, lines: Sequence[str] | None) -> None:
-        """Draw a placement's preview (None: the board again), the cursor kept."""
-        self.query_one(Canvas).update(board_text(lines if lines is not None else self.lines, None))
+        """Draw a placement's preview (None: the board again, with its cursor)."""
+        if lines is None:
+            self._draw()
+        else:
+            self.query_one(Canvas).update(board_text(lines, None))
 
     def here(self) -> list[str]:
         """The actions on the cursor's space ([] without a cursor)."""
