@@ -9,7 +9,7 @@ from matanui.tui.board import Board
 from matanui.tui.decisions import Decisions
 from matanui.tui.play import PlayApp
 
-from .screens import drawn_cursor, run, session, settle
+from .screens import drawn_cursor, resumed, run, session, settle
 
 
 def cursor_at(app: PlayApp) -> tuple[int, int]:
@@ -43,5 +43,98 @@ def test_the_cursor_is_drawn_when_a_walk_first_appears_and_where_the_highlight_l
             await pilot.press("up")
             await pilot.pause()
             assert drawn_cursor(app) == cursor_at(app) == first
+
+    run(play())
+
+
+# -- a six-player island grown wide (a random game played by the engine) -------------------
+
+def wide_island(phase: str, after: int = 1500):
+    """The first state in `phase` after `after` actions of a random six-player game whose
+    island grows 50 squares wide, and the seat deciding it."""
+    from tests.test_regions import FAR_APART_SEED, MAKUTA, SIX, playout
+
+    for step, state in enumerate(playout(MAKUTA, FAR_APART_SEED, SIX)):
+        if step >= after and state.phase == phase and len(state.legal_actions()) > 1:
+            return state, state.current_player
+    raise AssertionError(f"no {phase} after {after} actions")
+
+
+def in_view(app: PlayApp, line: int, column: int, lines: int = 1, columns: int = 2) -> bool:
+    """Whether the board's visible part holds the box at (line, column) of the drawing."""
+    board = app.query_one(Board)
+    region = board.scrollable_content_region
+    x, y = board.scroll_offset
+    return (x <= column and column + columns <= x + region.width
+            and y <= line and line + lines <= y + region.height)
+
+
+def new_squares(preview: list[str]) -> tuple[int, int, int, int]:
+    """(line, column, lines, columns) of a preview's new board, by its highlight."""
+    from rich.text import Text
+
+    from matanui.games.makuta.render import NEW_BOARD
+
+    found = [(n, span.start, span.end) for n, line in enumerate(preview)
+             for span in Text.from_markup(line).spans if str(span.style) == NEW_BOARD]
+    top, bottom = min(f[0] for f in found), max(f[0] for f in found)
+    left, right = min(f[1] for f in found), max(f[2] for f in found)
+    return top, left, bottom - top + 1, right - left
+
+
+def test_each_placement_previewed_has_its_new_board_in_view_and_is_then_chosen(tmp_path):
+    state, seat = wide_island("place")
+    placements = state.legal_actions()
+    app = PlayApp(resumed(tmp_path, state, seat), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            decisions = app.query_one(Decisions)
+            for number, action in enumerate(placements):
+                assert decisions.shown[decisions.highlighted] == action
+                await pilot.pause()
+                assert in_view(app, *new_squares(app.picture.preview(action))), action
+                if number < len(placements) - 1:
+                    await pilot.press("down")
+            done = len(app.state.record().actions)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[done] == placements[-1]
+
+    run(play())
+
+
+def test_in_a_wide_island_your_piece_and_each_bots_move_are_in_view_and_c_m_centre_on_them(tmp_path):
+    state, seat = wide_island("move")
+    app = PlayApp(resumed(tmp_path, state, seat), pause=60)  # each bot's move stays until space
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.deciding == seat and in_view(app, *app.picture.regions.pieces[seat])
+            while app.deciding == seat:  # walk on as the list's first says
+                await pilot.press("1")
+                await pilot.pause()
+                if app.deciding == seat:
+                    assert in_view(app, *app.picture.regions.pieces[seat])
+            seen = set()
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if app.last_seat not in (None, seat) and app.deciding is None:
+                    pieces = app.picture.regions.pieces
+                    assert in_view(app, *pieces[app.last_seat]), app.last_seat
+                    seen.add(app.last_seat)
+                    app.query_one(Board).scroll_to(0, 0, animate=False)
+                    await pilot.press("c")
+                    await pilot.pause()
+                    assert in_view(app, *pieces[seat])
+                    await pilot.press("m")
+                    await pilot.pause()
+                    assert in_view(app, *pieces[app.last_seat])
+                    if len(seen) >= 2:
+                        break
+                    await pilot.press("space")
+            assert len(seen) >= 2
 
     run(play())

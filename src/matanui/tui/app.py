@@ -164,14 +164,15 @@ class GameApp(App[str]):
 
     # -- filling the regions ---------------------------------------------------------------
 
-    def show(self, picture: Picture, extra: Sequence[str] = (), title: str | None = None) -> None:
-        """Draw a picture: its title, board, your pieces and the table (with `extra`
-        lines, e.g. a tutorial's step, on top)."""
+    def show(self, picture: Picture, extra: Sequence[str] = (), title: str | None = None,
+             seat: int | None = None) -> None:
+        """Draw a picture: its title, board (`seat`'s piece in view, if it has one),
+        your pieces and the table (with `extra` lines, e.g. a tutorial's step, on top)."""
         self.picture = picture
         regions = picture.regions
         self.title_text = title if title is not None else regions.title
         self.query_one("#title", Static).update(Hanging([self.title_text], indent=2))
-        self.query_one(Board).show(regions.board, picture.targets)
+        self.query_one(Board).show(regions.board, picture.targets, self.piece_of(seat))
         table = [*extra, *regions.table]
         self.query_one("#mine", Static).update(Hanging(regions.mine))
         self.query_one("#table", Static).update(Hanging(table or ["[dim](nothing)[/]"]))
@@ -218,10 +219,15 @@ class GameApp(App[str]):
     def action_log(self) -> None:
         self.push_screen(Page("The whole log", lines=self.log_lines))
 
-    def _centre_on(self, seat: int | None) -> None:
+    def piece_of(self, seat: int | None) -> tuple[int, int] | None:
+        """Where `seat`'s piece is on the board drawn now (None: it has none there)."""
         pieces = self.picture.regions.pieces if self.picture else ()
-        if seat is not None and seat < len(pieces) and pieces[seat] is not None:
-            self.query_one(Board).centre(*pieces[seat])
+        return pieces[seat] if seat is not None and seat < len(pieces) else None
+
+    def _centre_on(self, seat: int | None) -> None:
+        piece = self.piece_of(seat)
+        if piece is not None:
+            self.query_one(Board).centre(*piece)
         else:
             self.say("That has no piece on the board.")
 

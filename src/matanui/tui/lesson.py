@@ -54,7 +54,7 @@ class LessonApp(GameApp):
         else:
             extra = [f"[bold]Step {walk.done + 1} of {len(self.lesson.steps)}[/] [dim]({step.teaches})[/]",
                      literal(step.explain, LINES), ""]
-        self.show(picture, extra=extra)
+        self.show(picture, extra=extra, seat=learner)
         self.offer([(a, state.describe(a)) for a in legal], set(picture.targets))
         self.query_one(Decisions).focus()
 

@@ -97,7 +97,8 @@ class PlayApp(GameApp):
     def redraw(self, actions: list[str] | None = None) -> None:
         view = self.screen_seat if self.session.hotseat else self.viewer
         picture = drawing(self.state.game, self.state.observation(view), actions or [], self.state.names)
-        self.show(picture)
+        # the person deciding sees their own piece; else the last mover's is in view
+        self.show(picture, seat=self.deciding if self.deciding is not None else self.last_seat)
         self.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
 
     def apply(self, action: str) -> bool:

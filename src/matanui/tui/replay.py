@@ -48,12 +48,13 @@ class ReplayApp(GameApp):
         self.step = step
         state = replay(self.record, step, game=self.game)
         picture = drawing(state.game, state.observation(self.viewer), (), state.names)
-        self.show(picture, title=f"Replay: after action {step} of {self.total}  {picture.regions.title}")
+        mover = self.movers[step]
+        self.last_seat = mover
+        self.show(picture, title=f"Replay: after action {step} of {self.total}  {picture.regions.title}",
+                  seat=mover)
         self.clear_log()
         for texts in self.texts[: step + 1]:
             self.add_log(texts)
-        mover = self.movers[step]
-        self.last_seat = mover
         if mover is None:
             self.show_last("the set-up", self.texts[0])
         else:
