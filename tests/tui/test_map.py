@@ -138,3 +138,35 @@ def test_in_a_wide_island_your_piece_and_each_bots_move_are_in_view_and_c_m_cent
             assert len(seen) >= 2
 
     run(play())
+
+
+# -- Masks of Power: a space two actions lead to ---------------------------------------------
+
+def sharing_a_space():
+    """A Masks turn of 9 actions where a step north and a card lead to one space."""
+    from tests.test_regions import MASKS, playout
+
+    state = next(state for step, state in enumerate(playout(MASKS, 1, ["tahu", "gali"])) if step == 256)
+    assert len(state.legal_actions()) == 9
+    return state, state.current_player
+
+
+def test_enter_on_a_space_of_several_actions_narrows_even_a_short_list_to_them_first_highlighted(tmp_path):
+    state, seat = sharing_a_space()
+    app = PlayApp(resumed(tmp_path, state, seat), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            board, decisions = app.query_one(Board), app.query_one(Decisions)
+            assert board.here() == ["move:N", "play:25:W"]  # the cursor starts on the first's space
+            board.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert decisions.shown == ["move:N", "play:25:W"] and decisions.highlighted == 0
+            assert decisions.has_focus and len(app.state.record().actions) == len(state.record().actions)
+            await pilot.press("down", "enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[len(state.record().actions)] == "play:25:W"
+
+    run(play())

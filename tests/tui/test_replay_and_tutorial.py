@@ -105,3 +105,19 @@ def test_a_tutorial_is_played_to_its_end_with_hints_and_the_opponents_steps_expl
         assert app.return_value == ""
 
     run(learn())
+
+
+def test_a_tutorial_narrows_the_list_to_a_spaces_several_actions_chosen_on_the_map_not_the_first():
+    from matanui.tui.board import Board
+
+    app = LessonApp(tutorials("masks")[0])
+
+    async def learn() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            done, shown = app.walk.done, app.query_one("#decisions").shown
+            app.query_one(Board).post_message(Board.Chosen(shown[:2]))  # as the map says of a space
+            await pilot.pause()
+            assert app.walk.done == done and app.query_one("#decisions").shown == shown[:2]
+
+    run(learn())

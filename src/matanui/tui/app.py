@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.widgets import Footer, Static
 
+from matanui.engine import State
 from matanui.games.guide import page_markdown
 from matanui.games.text import literal
 
@@ -191,14 +192,45 @@ class GameApp(App[str]):
         self.query_one("#last", Static).update(Hanging([self.last_text], indent=2))
         self.arrange()
 
-    def offer(self, choices: Sequence[tuple[str, str]], targeted: set[str] | None = None) -> None:
-        """The decision list (action id, words; narrowed to what is near the board's cursor
-        when it targets spaces), and the room it needs."""
+    def offer(self, state: State, actions: Sequence[str]) -> None:
+        """The decision list: `actions` in the engine's words, narrowed to what is near the
+        board's cursor when they target spaces, and the room it needs."""
         decisions = self.query_one(Decisions)
-        decisions.offer(choices, targeted)
+        targeted = set(self.picture.targets) if self.picture else set()
+        decisions.offer([(a, state.describe(a)) for a in actions], targeted)
         if targeted:
             decisions.narrow(self.query_one(Board).near())
         self.arrange()
+
+    # -- deciding (play and tutorial) ------------------------------------------------------
+
+    def deciding_now(self) -> bool:
+        """Whether a decision of the person at the screen is on it (play and tutorial say)."""
+        return False
+
+    def take(self, action: str) -> None:
+        """Take a decision chosen on the list or the map (play and tutorial say how)."""
+
+    def on_decisions_picked(self, event: Decisions.Picked) -> None:
+        self.take(event.action)
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        if len(event.actions) == 1:
+            self.take(event.actions[0])
+        else:  # several actions on one space: the list, narrowed to them, chooses
+            decisions = self.query_one(Decisions)
+            decisions.narrow_to(event.actions)
+            self.arrange()
+            decisions.focus()
+
+    def action_number(self, number: int) -> None:
+        if not self.deciding_now():
+            return
+        action = self.query_one(Decisions).pick_number(number)
+        if action is None:
+            self.say(f"There is no decision {number} on the list.", "red")
+        else:
+            self.take(action)
 
     @property
     def log_lines(self) -> list[str]:

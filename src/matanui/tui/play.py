@@ -23,7 +23,6 @@ from matanui.engine import MatanuiError
 from matanui.terminal import TerminalGame
 
 from .app import GameApp
-from .board import Board
 from .decisions import Decisions
 from .drawing import drawing
 from .overlays import Handover
@@ -99,7 +98,7 @@ class PlayApp(GameApp):
         picture = drawing(self.state.game, self.state.observation(view), actions or [], self.state.names)
         # the person deciding sees their own piece; else the last mover's is in view
         self.show(picture, seat=self.deciding if self.deciding is not None else self.last_seat)
-        self.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
+        self.offer(self.state, actions or [])
 
     def apply(self, action: str) -> bool:
         """Apply an action (an illegal one is told and changes nothing), save, show it."""
@@ -144,32 +143,16 @@ class PlayApp(GameApp):
 
         self.push_screen(Handover(self.state.names[seat]), taken)
 
-    def take(self, action: str | None) -> None:
-        if self.deciding is None or action is None:
+    def deciding_now(self) -> bool:
+        return self.deciding is not None
+
+    def take(self, action: str) -> None:
+        if not self.deciding_now():
             return
         self.say("")
         if self.apply(action):
             self.taken_over = False
             self.advance()
-
-    def on_decisions_picked(self, event: Decisions.Picked) -> None:
-        self.take(event.action)
-
-    def on_board_chosen(self, event: Board.Chosen) -> None:
-        if len(event.actions) == 1:
-            self.take(event.actions[0])
-        else:  # several actions on one space: the list, narrowed to them, chooses
-            decisions = self.query_one(Decisions)
-            decisions.narrow(set(event.actions))
-            self.arrange()
-            decisions.focus()
-
-    def action_number(self, number: int) -> None:
-        if self.deciding is not None:
-            action = self.query_one(Decisions).pick_number(number)
-            if action is None:
-                self.say(f"There is no decision {number} on the list.", "red")
-            self.take(action)
 
     def action_save(self) -> None:
         problem = self.session.write_save()
