@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -253,3 +254,144 @@ def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
             assert all(region in text for region in ("Board", "Last move", "Log", "Choose", " 1. "))
 
     run(play())
+
+
+def test_in_hotseat_c_centres_on_the_piece_of_whoever_took_the_screen(tmp_path):
+    app = PlayApp(session(tmp_path, "makuta", vs=None, hotseat=True), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(2):  # each person in turn
+                assert isinstance(app.screen, Handover)
+                await pilot.press("enter")
+                await settle(app, pilot)
+                seat = app.deciding
+                await pilot.press("c")
+                await pilot.pause()
+                assert "no piece" not in screen_text(app) and app.me == seat
+                while app.deciding == seat:
+                    await pilot.press("1")
+                    await settle(app, pilot)
+
+    run(play())
+
+
+def test_a_save_problem_stays_on_screen_while_the_bots_think_and_move_until_a_save_succeeds(tmp_path):
+    folder = tmp_path / "missing"
+    game_session = session(tmp_path, "reconstruct", save=folder / "game.json")
+    for seat in game_session.seats:
+        if not seat.human:
+            seat.agent = Slow(0.3)
+    app = PlayApp(game_session, pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            thought = False
+            for _ in range(100):  # until a bot has thought and moved, the problem staying
+                await pilot.pause(0.05)
+                text = screen_text(app)
+                assert "Could not save the game" in text
+                thought = thought or "is thinking" in text
+                if app.deciding is not None:
+                    if app.last_seat == 1 and thought:
+                        break
+                    await pilot.press("1")
+            assert thought and app.last_seat == 1
+            folder.mkdir()
+            await pilot.press("1")
+            await settle(app, pilot)
+            assert "Could not save the game" not in screen_text(app)
+
+    run(play())
+
+
+class Slow:
+    """A bot that takes `seconds` to answer (its first legal action)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, view) -> str:
+        import time
+
+        time.sleep(self.seconds)
+        return view.legal_actions()[0]
+
+
+def leave_while_thinking(tmp_path, key: str, seconds: float):
+    """Press `key` while a bot takes `seconds` to think: the app, its session, what was
+    played when the key was pressed and how long the leaving took."""
+    import time
+
+    game_session = session(tmp_path, "reconstruct")
+    for seat in game_session.seats:
+        if not seat.human:
+            seat.agent = Slow(seconds)
+    app = PlayApp(game_session, pause=0)
+    left = {}
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.05)
+                if "is thinking" in screen_text(app):
+                    break
+                if app.deciding is not None:
+                    await pilot.press("1")
+            assert "is thinking" in screen_text(app)
+            left["actions"] = list(app.state.record().actions)
+            left["at"] = time.monotonic()
+            await pilot.press(key)
+        left["took"] = time.monotonic() - left["at"]
+
+    run(play())
+    return app, game_session, left
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+q"])
+def test_leaving_while_a_bot_thinks_is_at_once_with_the_resume_hint_and_its_late_answer_is_never_applied(
+        tmp_path, key):
+    import time
+
+    app, game_session, left = leave_while_thinking(tmp_path, key, 2.0)
+    assert left["took"] < 1.0
+    assert f"matanui play --resume {game_session.save_path}" in app.return_value
+    time.sleep(2.5)  # the bot has answered by now
+    assert list(app.state.record().actions) == left["actions"] == json.loads(
+        game_session.save_path.read_text())["actions"]
+
+
+def test_below_80x24_the_keys_take_nothing(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(app, pilot)
+            before = list(app.state.record().actions)
+            await pilot.press("1", "enter", "down", "enter", "s")
+            await settle(app, pilot)
+            assert list(app.state.record().actions) == before
+            await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+            await settle(app, pilot)
+            await pilot.press("enter")  # the decision list has the keys again
+            await settle(app, pilot)
+            assert len(app.state.record().actions) > len(before)
+
+    run(play())
+
+
+def test_the_program_ends_at_once_when_left_while_a_bot_thinks_for_long(tmp_path):
+    """In a process of its own: a thread still thinking must not hold the program's exit."""
+    import subprocess
+    import sys
+    import time
+
+    script = ("import sys, pathlib; from tests.tui.test_play import leave_while_thinking; "
+              "app, _, _ = leave_while_thinking(pathlib.Path(sys.argv[1]), 'q', 60.0); "
+              "print(app.return_value)")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(["src", "."])})
+    assert time.monotonic() - started < 40, "the program waited for the bot"
+    assert "Resume with: matanui play --resume" in done.stdout, done.stderr

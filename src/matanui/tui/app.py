@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from matanui.engine import State
@@ -93,6 +94,7 @@ class GameApp(App[str]):
         Binding("z", "fit", "Fit board", show=False),
         Binding("a", "all_decisions", "All", show=False),
         Binding("q", "leave", "Quit"),
+        Binding("ctrl+q", "leave", show=False, priority=True),  # not Textual's quit: the hint is told
     ]
 
     def __init__(self, game_name: str) -> None:
@@ -104,6 +106,10 @@ class GameApp(App[str]):
         self.last_text = ""
         self.table_lines: list[str] = []
         self.title_text = ""
+        self.message: tuple[str, str] = ("", "")  # the message line's words and style
+        self.thinking = ""  # "… is thinking…" while a bot searches
+        self.save_problem = ""  # why the last save failed, until one succeeds
+        self.focused_before: Widget | None = None  # focus while the screen was too small
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game"):
@@ -143,7 +149,8 @@ class GameApp(App[str]):
         decisions = self.query_one(Decisions)
         sizes = share(width, height, regions.board if regions else [], regions.mine if regions else [],
                       self.table_lines,
-                      decisions.prompts() if decisions.display else [], self.last_text, self.title_text)
+                      decisions.prompts() if decisions.display else [], self.last_text, self.title_text,
+                      self.message_markup())
         middle = self.query_one("#middle")
         middle.styles.height = sizes.middle
         middle.set_class(sizes.stacked, "-stacked")
@@ -153,11 +160,20 @@ class GameApp(App[str]):
         board.styles.max_height = "70%" if sizes.stacked else None
         self.query_one("#last").styles.height = sizes.last
         self.query_one("#title").styles.height = sizes.title
+        self.query_one("#message").styles.height = sizes.message
         self.query_one("#bottom").set_class(sizes.many_choices, "-many-choices")
 
     def check_size(self, size: Size | None = None) -> None:
+        """Below the minimum, only the size needed is shown and no key but q takes anything."""
         width, height = size or self.size
         small = too_small(width, height)
+        if small and not self.has_class("-too-small"):
+            self.focused_before = self.screen.focused
+        self.query_one("#game").disabled = small  # nothing in it is focused, nor takes a key or click
+        if not small and self.has_class("-too-small"):
+            decisions = self.query_one(Decisions)
+            again = self.focused_before or (decisions if decisions.display else self.query_one(Board))
+            self.screen.set_focus(again)
         self.set_class(small, "-too-small")
         self.query_one("#too-small", Static).update(
             f"This needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {width}x{height}. "
@@ -182,9 +198,21 @@ class GameApp(App[str]):
         self.arrange()
 
     def say(self, text: str, style: str = "") -> None:
-        """The message line (markup escaped): errors in red, hints in yellow."""
-        words = literal(text)
-        self.query_one("#message", Static).update(f"[{style}]{words}[/]" if style else words)
+        """The message line (markup escaped): errors in red, hints in yellow, or "… is
+        thinking…" while nothing else is said; then a save problem, until a save succeeds
+        (two rows when they need them)."""
+        self.message = (text, style)
+        self.tell()
+
+    def tell(self) -> None:
+        self.query_one("#message", Static).update(Hanging([self.message_markup()]))
+        self.arrange()
+
+    def message_markup(self) -> str:
+        text, style = self.message
+        parts = [(text, style) if text else (self.thinking, ""), (self.save_problem, "red")]
+        return "  ".join(f"[{style}]{literal(words)}[/]" if style else literal(words)
+                         for words, style in parts if words)
 
     def show_last(self, who: str, texts: Sequence[str]) -> None:
         said = " ".join(texts) or "(nothing anyone may see)"
@@ -296,6 +324,9 @@ class GameApp(App[str]):
         board.show_preview(preview)
         if preview is None:
             board.follow(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action == "leave" or not self.has_class("-too-small")
 
     def action_leave(self) -> None:
         self.exit("")
