@@ -79,6 +79,10 @@ def test_a_tutorial_is_played_to_its_end_with_hints_and_the_opponents_steps_expl
     async def learn() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            await pilot.press("1")  # under the intro, no decision is taken
+            await pilot.press("enter")  # the intro closes
+            await pilot.pause()
+            assert app.walk.done == 0
             hinted = False
             while not app.walk.finished:
                 step = app.walk.next_step
@@ -114,10 +118,29 @@ def test_a_tutorial_narrows_the_list_to_a_spaces_several_actions_chosen_on_the_m
 
     async def learn() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("escape")  # the intro
             await pilot.pause()
             done, shown = app.walk.done, app.query_one("#decisions").shown
             app.query_one(Board).post_message(Board.Chosen(shown[:2]))  # as the map says of a space
             await pilot.pause()
             assert app.walk.done == done and app.query_one("#decisions").shown == shown[:2]
+
+    run(learn())
+
+
+@pytest.mark.parametrize("game", ["reconstruct", "masks", "makuta"])
+def test_a_tutorials_title_and_intro_are_on_screen_at_its_start(game):
+    lesson = tutorials(game)[0]
+    app = LessonApp(lesson)
+
+    async def learn() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert lesson.title[:25] in text
+            assert " ".join(lesson.intro.split()[:3]) in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert f"Step 1 of {len(lesson.steps)}" in screen_text(app)
 
     run(learn())

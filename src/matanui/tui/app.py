@@ -326,7 +326,9 @@ class GameApp(App[str]):
             board.follow(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action == "leave" or not self.has_class("-too-small")
+        """Below the minimum size, or under a page, only leaving acts (no decision is taken
+        unseen)."""
+        return action == "leave" or not (self.has_class("-too-small") or isinstance(self.screen, Page))
 
     def action_leave(self) -> None:
         self.exit("")

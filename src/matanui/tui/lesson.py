@@ -16,6 +16,7 @@ from matanui.tutorial import Played, Tutorial, Walk
 from .app import GameApp
 from .decisions import Decisions
 from .drawing import drawing
+from .overlays import Page
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
 
@@ -36,6 +37,8 @@ class LessonApp(GameApp):
         self.add_log([e.view(self.lesson.learner)["text"] for e in self.walk.log])
         self.played(self.walk.play_scripted())
         self.redraw()
+        # the intro first, whole, over the game (not in the log, which scrolls past it)
+        self.push_screen(Page(self.lesson.title, lines=[literal(self.lesson.intro, LINES)]))
 
     def redraw(self) -> None:
         walk, learner = self.walk, self.lesson.learner
