@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from matanui.engine import Record, replay
@@ -144,3 +146,34 @@ def test_a_tutorials_title_and_intro_are_on_screen_at_its_start(game):
             assert f"Step 1 of {len(lesson.steps)}" in screen_text(app)
 
     run(learn())
+
+
+def help_page(app, *before: str) -> str:
+    """The `?` page's markdown, after pressing `before`."""
+
+    async def look() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*before, "question_mark")
+            await pilot.pause()
+            return app.screen.markdown
+
+    return asyncio.run(look())
+
+
+def test_the_help_page_lists_only_the_keys_of_the_mode_it_is_in(tmp_path, record):
+    play = help_page(PlayApp(session(tmp_path, "reconstruct", save=tmp_path / "other.json"), pause=0))
+    tutorial = help_page(LessonApp(tutorials("reconstruct")[0]), "escape")
+    watch = help_page(ReplayApp(record, game_for(record.game, None)))
+    assert "| 1-9 |" in play and "| s | save |" in play and "| b |" not in play
+    assert "| 1-9 |" in tutorial and "| s |" not in tutorial and "| space |" not in tutorial
+    assert "| b |" in watch and "| 1-9 |" not in watch and "| s |" not in watch and "| a |" not in watch
+
+
+def test_the_docs_hold_the_same_keys_as_the_screen_mode_by_mode():
+    from pathlib import Path
+
+    from matanui.tui.keys import MODES, keys_table
+
+    docs = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text()
+    for mode in MODES:
+        assert keys_table(mode) in docs, mode

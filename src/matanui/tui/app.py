@@ -23,31 +23,15 @@ from matanui.games.text import literal
 from .board import Board
 from .decisions import Decisions
 from .drawing import Picture
+from .keys import keys_table
 from .layout import share
 from .log import Log
 from .overlays import Page
 from .wrapping import Hanging
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-KEYS = """
-## Keys of the full screen
-
-| Key | What it does |
-| :-- | :-- |
-| 1-9 | take the decision with that number |
-| Up/Down, Enter | move in the decision list, take the highlighted decision |
-| Tab | move between the board and the decision list |
-| arrows (on the board) | pan it; when the decision is a space, move the cursor (shift+arrows pan) |
-| Enter or a click (on the board) | take the action of the space under the cursor |
-| a | the whole decision list again, not only what is near the cursor |
-| c / m / z | centre the board on you / on the last move; z fills the screen with the board (z again: back) |
-| space | go on at once after a bot's move |
-| ? / l | this page / the whole log (Escape closes either) |
-| s / q | save / save and quit (the resume command is printed) |
-
-`matanui play --plain` (and `tutorial`, `replay`) keep the line-by-line mode for screen
-readers, pipes and scripts.
-"""
+PLAIN = ("`matanui play --plain` (and `tutorial`, `replay`) keep the line-by-line mode for screen "
+         "readers, pipes and scripts.\n")
 
 # The regions (in the module, not a .tcss file: the package data ships only the games' data).
 LAYOUT = """
@@ -85,6 +69,7 @@ class GameApp(App[str]):
     """The shared layout. `exit` returns the words to print after the screen closes."""
 
     CSS = LAYOUT
+    MODE: ClassVar[str]  # which keys act (keys.py)
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "How to play"),
@@ -274,7 +259,8 @@ class GameApp(App[str]):
     # -- keys ------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(Page("How to play", markdown=page_markdown(self.game_name) + "\n" + KEYS))
+        keys = f"\n## Keys of the full screen\n\n{keys_table(self.MODE)}\n{PLAIN}"
+        self.push_screen(Page("How to play", markdown=page_markdown(self.game_name) + keys))
 
     def action_log(self) -> None:
         self.push_screen(Page("The whole log", lines=self.log_lines))

@@ -16,12 +16,14 @@ from matanui.tutorial import Played, Tutorial, Walk
 from .app import GameApp
 from .decisions import Decisions
 from .drawing import drawing
+from .keys import TUTORIAL
 from .overlays import Page
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
 
 
 class LessonApp(GameApp):
+    MODE = TUTORIAL
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]
 

@@ -26,12 +26,14 @@ from matanui.terminal import TerminalGame
 from .app import GameApp
 from .decisions import Decisions
 from .drawing import drawing
+from .keys import PLAY
 from .overlays import Handover
 
 BOT_PAUSE = 1.0  # seconds a bot's move stays before the next bot acts (space: at once)
 
 
 class PlayApp(GameApp):
+    MODE = PLAY
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
         Binding("s", "save", "Save"),

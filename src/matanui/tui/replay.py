@@ -12,9 +12,11 @@ from matanui.engine import Game, Record, replay
 
 from .app import GameApp
 from .drawing import drawing
+from .keys import REPLAY
 
 
 class ReplayApp(GameApp):
+    MODE = REPLAY
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,space", "next", "Next"),
         Binding("enter", "enter", "Next / go to", show=False),
