@@ -170,3 +170,38 @@ def test_enter_on_a_space_of_several_actions_narrows_even_a_short_list_to_them_f
             assert app.state.record().actions[len(state.record().actions)] == "play:25:W"
 
     run(play())
+
+
+# -- Kanohi Miru: a levitation's space chosen on the map -----------------------------------
+
+def levitating():
+    """A random four-player game's first Kanohi Miru levitation, and the seat deciding it."""
+    from tests.test_regions import MAKUTA, SIX, playout
+
+    state = next(state for state in playout(MAKUTA, 7, SIX[:4], limit=300) if state.phase == "levitate")
+    return state, state.current_player
+
+
+def test_a_miru_levitation_is_chosen_on_the_map_with_the_arrows_and_enter(tmp_path):
+    state, seat = levitating()
+    app = PlayApp(resumed(tmp_path, state, seat), pause=0)
+    done = len(state.record().actions)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            board, decisions = app.query_one(Board), app.query_one(Decisions)
+            assert len(decisions.shown) < len(decisions.choices)  # only what is near the cursor
+            board.focus()
+            start = board.here()
+            await pilot.press("right", "right", "down")
+            await pilot.pause()
+            chosen = board.here()
+            assert chosen != start and len(chosen) == 1 and chosen[0].startswith("to:")
+            assert drawn_cursor(app) == cursor_at(app) and in_view(app, *cursor_at(app))
+            assert decisions.shown[decisions.highlighted] == chosen[0]  # the list follows the map
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[done] == chosen[0]
+
+    run(play())

@@ -205,43 +205,6 @@ def test_a_resumed_game_goes_on_from_its_save(tmp_path):
     run(resume())
 
 
-def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_chosen(tmp_path, monkeypatch):
-    """With stand-in targets and previews (the games' render modules give the real ones)."""
-    from dataclasses import replace
-
-    from matanui.tui import play
-
-    from .test_board import StandInTarget
-
-    real = play.drawing
-
-    def standing_in(game, obs, actions=(), names=None):
-        picture = real(game, obs, actions, names)
-        if not actions:
-            return picture
-        return replace(picture, targets={actions[-1]: StandInTarget(0, 0, 2, "x")},
-                       preview=lambda action: ["PREVIEW " + action] if action == actions[0] else None)
-
-    monkeypatch.setattr(play, "drawing", standing_in)
-    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
-
-    async def play_it() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            legal = app.state.legal_actions()
-            assert f"PREVIEW {legal[0]}" in screen_text(app)  # the first option is highlighted
-            await pilot.press("down")
-            await pilot.pause()
-            assert "PREVIEW" not in screen_text(app)
-            before = len(app.state.record().actions)
-            app.query_one("#board").focus()  # its cursor is on the one target
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert app.state.record().actions[before] == legal[-1]
-
-    run(play_it())
-
-
 def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = PlayApp(session(tmp_path, "masks"), pause=0)
@@ -277,13 +240,30 @@ def test_in_hotseat_c_centres_on_the_piece_of_whoever_took_the_screen(tmp_path):
     run(play())
 
 
-def test_a_save_problem_stays_on_screen_while_the_bots_think_and_move_until_a_save_succeeds(tmp_path):
-    folder = tmp_path / "missing"
-    game_session = session(tmp_path, "reconstruct", save=folder / "game.json")
+class Slow:
+    """A bot that takes `seconds` to answer (its first legal action)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, view) -> str:
+        import time
+
+        time.sleep(self.seconds)
+        return view.legal_actions()[0]
+
+
+def slow_bots(game_session, seconds: float):
+    """The session with each bot taking `seconds` to answer."""
     for seat in game_session.seats:
         if not seat.human:
-            seat.agent = Slow(0.3)
-    app = PlayApp(game_session, pause=0)
+            seat.agent = Slow(seconds)
+    return game_session
+
+
+def test_a_save_problem_stays_on_screen_while_the_bots_think_and_move_until_a_save_succeeds(tmp_path):
+    folder = tmp_path / "missing"
+    app = PlayApp(slow_bots(session(tmp_path, "reconstruct", save=folder / "game.json"), 0.3), pause=0)
 
     async def play() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -306,28 +286,12 @@ def test_a_save_problem_stays_on_screen_while_the_bots_think_and_move_until_a_sa
     run(play())
 
 
-class Slow:
-    """A bot that takes `seconds` to answer (its first legal action)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def act(self, view) -> str:
-        import time
-
-        time.sleep(self.seconds)
-        return view.legal_actions()[0]
-
-
 def leave_while_thinking(tmp_path, key: str, seconds: float):
     """Press `key` while a bot takes `seconds` to think: the app, its session, what was
     played when the key was pressed and how long the leaving took."""
     import time
 
-    game_session = session(tmp_path, "reconstruct")
-    for seat in game_session.seats:
-        if not seat.human:
-            seat.agent = Slow(seconds)
+    game_session = slow_bots(session(tmp_path, "reconstruct"), seconds)
     app = PlayApp(game_session, pause=0)
     left = {}
 
