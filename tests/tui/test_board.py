@@ -34,6 +34,11 @@ def test_each_edge_with_more_beyond_it_is_marked():
     assert edge_marks(10, 10, 10, 10) == ("Board  ▲ more above  ◀ more left", "")
 
 
+def test_on_a_narrow_board_the_edge_marks_are_arrows_that_fit_not_cut_words():
+    title, subtitle = edge_marks(5, 5, 10, 10, width=20)
+    assert (title, subtitle) == ("Board ▲ ◀", "▶ ▼")
+
+
 def test_the_cursor_moves_among_the_targets_and_enter_or_a_click_takes_its_action():
     app = OneBoard()
 

@@ -52,12 +52,16 @@ def is_near(space: Space, cursor: Space) -> bool:
     return abs(space.line - cursor.line) <= NEAR_LINES and abs(space.column - cursor.column) <= NEAR_COLUMNS
 
 
-def edge_marks(x: float, y: float, max_x: float, max_y: float) -> tuple[str, str]:
-    """The board's border title and subtitle: which edges have more beyond them."""
-    top = "  ".join(mark for mark, more in (("▲ more above", y > 0), ("◀ more left", x > 0)) if more)
-    bottom = "  ".join(mark for mark, more in (("more right ▶", x < max_x), ("▼ more below", y < max_y))
-                       if more)
-    return (f"Board  {top}" if top else "Board"), bottom
+def edge_marks(x: float, y: float, max_x: float, max_y: float, width: int = 80) -> tuple[str, str]:
+    """The board's border title and subtitle: which edges have more beyond them (the arrows
+    alone when the words do not fit in `width` columns)."""
+    top = [mark for mark, more in (("▲ more above", y > 0), ("◀ more left", x > 0)) if more]
+    bottom = [mark for mark, more in (("more right ▶", x < max_x), ("▼ more below", y < max_y)) if more]
+    title = "  ".join(["Board", *top])
+    if max(len(title), len("  ".join(bottom))) > width - 4:  # the corners and a space each side
+        arrow = {"▲ more above": "▲", "◀ more left": "◀", "more right ▶": "▶", "▼ more below": "▼"}
+        return " ".join(["Board", *(arrow[m] for m in top)]), " ".join(arrow[m] for m in bottom)
+    return title, "  ".join(bottom)
 
 
 def new_part(preview: Sequence[str], board: Sequence[str]) -> tuple[int, int, int, int] | None:
@@ -230,8 +234,8 @@ class Board(ScrollableContainer, can_focus=True):
         self.call_after_refresh(self._mark_edges)
 
     def _mark_edges(self) -> None:
-        self.border_title, self.border_subtitle = edge_marks(self.scroll_x, self.scroll_y,
-                                                             self.max_scroll_x, self.max_scroll_y)
+        self.border_title, self.border_subtitle = edge_marks(self.scroll_x, self.scroll_y, self.max_scroll_x,
+                                                             self.max_scroll_y, self.outer_size.width)
 
     def watch_scroll_x(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_x(old_value, new_value)
