@@ -1,9 +1,10 @@
 """`matanui play` on the full screen: a TerminalGame (set up or resumed by
 `matanui.terminal.build_session`, saved by its `write_save`) played with keys and mouse.
 
-Bots act in a worker thread, one action at a time; each action is applied on the screen's
-own thread and shown at once (the board, the last move, the log), with "… is thinking…"
-while a bot searches and a short pause (or space) before the next bot's move. Hot-seat
+Bots act one action at a time (each thought out in a daemon thread that leaving never waits
+for); each action is applied on the screen's own thread and shown at once (the board, the
+last move, the log), with "… is thinking…" while a bot searches and a short pause (or
+space) before the next bot's move. Hot-seat
 follows the line mode's rule: whenever the decision passes to another person, the screen
 shows nothing but the handover until that person takes it, even for a decision with one
 possible answer."""
