@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from pathlib import Path
 
 from rich.console import Console
@@ -44,3 +45,26 @@ async def settle(app: App, pilot) -> None:
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def resumed(tmp_path: Path, state, person: int, name: str = "resumed.json") -> TerminalGame:
+    """A session going on from `state` (played by the engine), `person` at the screen and easy
+    bots in the other seats, as `matanui play --resume` sets it up."""
+    data = state.record().to_dict()
+    data["terminal"] = {"seats": ["person" if seat == person else "easy"
+                                  for seat in range(len(state.names))]}
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return session(tmp_path, None, vs=None, seed=None, resume=path, save=None)
+
+
+def drawn_cursor(app: App) -> tuple[int, int] | None:
+    """(line, column) on the board's drawing of the space drawn as the cursor, if any."""
+    from matanui.tui.board import CURSOR_STYLE, Board, Canvas
+
+    text = app.query_one(Board).query_one(Canvas).content
+    for span in text.spans:
+        if str(span.style) == CURSOR_STYLE:
+            before = text.plain[: span.start]
+            return before.count("\n"), len(before) - (before.rfind("\n") + 1)
+    return None

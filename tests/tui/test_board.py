@@ -1,28 +1,19 @@
-"""The board widget: never cropped (marks at the edges with more beyond), a cursor among
-the decision's target spaces (stand-in targets until the games' render modules give them)."""
+"""The board widget on a drawing of its own: never cropped (marks at the edges with more
+beyond), a cursor among the targets given, Enter or a click taking the space's actions.
+The games' real boards and targets are in test_map.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual.app import App, ComposeResult
 
+from matanui.games.text import Target
 from matanui.tui.board import Board, edge_marks
 
 from .screens import run
 
-
-@dataclass(frozen=True)
-class StandInTarget:  # the shape of matanui.games.text.Target
-    line: int
-    column: int
-    width: int
-    space: str
-
-
 WIDE = [f"row {n:>2} " + "".join(f"{x % 10}." for x in range(100)) for n in range(40)]
-TARGETS = {"to:a": StandInTarget(5, 20, 2, "a"), "to:b": StandInTarget(5, 30, 2, "b"),
-           "to:c": StandInTarget(30, 180, 2, "c")}
+TARGETS = {"to:a": Target(5, 20, 2, "a"), "to:b": Target(5, 30, 2, "b"),
+           "to:c": Target(30, 180, 2, "c")}
 
 
 class OneBoard(App):
@@ -41,6 +32,11 @@ def test_each_edge_with_more_beyond_it_is_marked():
     assert edge_marks(0, 0, 0, 0) == ("Board", "")
     assert edge_marks(0, 0, 10, 10) == ("Board", "more right ▶  ▼ more below")
     assert edge_marks(10, 10, 10, 10) == ("Board  ▲ more above  ◀ more left", "")
+
+
+def test_on_a_narrow_board_the_edge_marks_are_arrows_that_fit_not_cut_words():
+    title, subtitle = edge_marks(5, 5, 10, 10, width=20)
+    assert (title, subtitle) == ("Board ▲ ◀", "▶ ▼")
 
 
 def test_the_cursor_moves_among_the_targets_and_enter_or_a_click_takes_its_action():

@@ -15,7 +15,16 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_without_a_terminal_the_line_mode_is_kept():
+class Pipe(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("piped", ["stdin", "stdout"])
+def test_without_a_terminal_the_line_mode_is_kept(monkeypatch, piped):
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setattr("sys.stdout", Terminal())
+    monkeypatch.setattr(f"sys.{piped}", Pipe())
     assert not cli.full_screen(plain=False)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -204,43 +205,6 @@ def test_a_resumed_game_goes_on_from_its_save(tmp_path):
     run(resume())
 
 
-def test_a_target_is_chosen_on_the_map_and_a_placement_previewed_before_it_is_chosen(tmp_path, monkeypatch):
-    """With stand-in targets and previews (the games' render modules give the real ones)."""
-    from dataclasses import replace
-
-    from matanui.tui import play
-
-    from .test_board import StandInTarget
-
-    real = play.drawing
-
-    def standing_in(state, view, actions=()):
-        picture = real(state, view, actions)
-        if not actions:
-            return picture
-        return replace(picture, targets={actions[-1]: StandInTarget(0, 0, 2, "x")},
-                       preview=lambda action: ["PREVIEW " + action] if action == actions[0] else None)
-
-    monkeypatch.setattr(play, "drawing", standing_in)
-    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
-
-    async def play_it() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            legal = app.state.legal_actions()
-            assert f"PREVIEW {legal[0]}" in screen_text(app)  # the first option is highlighted
-            await pilot.press("down")
-            await pilot.pause()
-            assert "PREVIEW" not in screen_text(app)
-            before = len(app.state.record().actions)
-            app.query_one("#board").focus()  # its cursor is on the one target
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert app.state.record().actions[before] == legal[-1]
-
-    run(play_it())
-
-
 def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = PlayApp(session(tmp_path, "masks"), pause=0)
@@ -253,3 +217,145 @@ def test_under_no_color_every_region_is_still_there(tmp_path, monkeypatch):
             assert all(region in text for region in ("Board", "Last move", "Log", "Choose", " 1. "))
 
     run(play())
+
+
+def test_in_hotseat_c_centres_on_the_piece_of_whoever_took_the_screen(tmp_path):
+    app = PlayApp(session(tmp_path, "makuta", vs=None, hotseat=True), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(2):  # each person in turn
+                assert isinstance(app.screen, Handover)
+                await pilot.press("enter")
+                await settle(app, pilot)
+                seat = app.deciding
+                await pilot.press("c")
+                await pilot.pause()
+                assert "no piece" not in screen_text(app) and app.me == seat
+                while app.deciding == seat:
+                    await pilot.press("1")
+                    await settle(app, pilot)
+
+    run(play())
+
+
+class Slow:
+    """A bot that takes `seconds` to answer (its first legal action)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def act(self, view) -> str:
+        import time
+
+        time.sleep(self.seconds)
+        return view.legal_actions()[0]
+
+
+def slow_bots(game_session, seconds: float):
+    """The session with each bot taking `seconds` to answer."""
+    for seat in game_session.seats:
+        if not seat.human:
+            seat.agent = Slow(seconds)
+    return game_session
+
+
+def test_a_save_problem_stays_on_screen_while_the_bots_think_and_move_until_a_save_succeeds(tmp_path):
+    folder = tmp_path / "missing"
+    app = PlayApp(slow_bots(session(tmp_path, "reconstruct", save=folder / "game.json"), 0.3), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            thought = False
+            for _ in range(100):  # until a bot has thought and moved, the problem staying
+                await pilot.pause(0.05)
+                text = screen_text(app)
+                assert "Could not save the game" in text
+                thought = thought or "is thinking" in text
+                if app.deciding is not None:
+                    if app.last_seat == 1 and thought:
+                        break
+                    await pilot.press("1")
+            assert thought and app.last_seat == 1
+            folder.mkdir()
+            await pilot.press("1")
+            await settle(app, pilot)
+            assert "Could not save the game" not in screen_text(app)
+
+    run(play())
+
+
+def leave_while_thinking(tmp_path, key: str, seconds: float):
+    """Press `key` while a bot takes `seconds` to think: the app, its session, what was
+    played when the key was pressed and how long the leaving took."""
+    import time
+
+    game_session = slow_bots(session(tmp_path, "reconstruct"), seconds)
+    app = PlayApp(game_session, pause=0)
+    left = {}
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20):
+                await pilot.pause(0.05)
+                if "is thinking" in screen_text(app):
+                    break
+                if app.deciding is not None:
+                    await pilot.press("1")
+            assert "is thinking" in screen_text(app)
+            left["actions"] = list(app.state.record().actions)
+            left["at"] = time.monotonic()
+            await pilot.press(key)
+        left["took"] = time.monotonic() - left["at"]
+
+    run(play())
+    return app, game_session, left
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+q"])
+def test_leaving_while_a_bot_thinks_is_at_once_with_the_resume_hint_and_its_late_answer_is_never_applied(
+        tmp_path, key):
+    import time
+
+    app, game_session, left = leave_while_thinking(tmp_path, key, 2.0)
+    assert left["took"] < 1.0
+    assert f"matanui play --resume {game_session.save_path}" in app.return_value
+    time.sleep(2.5)  # the bot has answered by now
+    assert list(app.state.record().actions) == left["actions"] == json.loads(
+        game_session.save_path.read_text())["actions"]
+
+
+def test_below_80x24_the_keys_take_nothing(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(70, 20)) as pilot:
+            await settle(app, pilot)
+            before = list(app.state.record().actions)
+            await pilot.press("1", "enter", "down", "enter", "s")
+            await settle(app, pilot)
+            assert list(app.state.record().actions) == before
+            await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+            await settle(app, pilot)
+            await pilot.press("enter")  # the decision list has the keys again
+            await settle(app, pilot)
+            assert len(app.state.record().actions) > len(before)
+
+    run(play())
+
+
+def test_the_program_ends_at_once_when_left_while_a_bot_thinks_for_long(tmp_path):
+    """In a process of its own: a thread still thinking must not hold the program's exit."""
+    import subprocess
+    import sys
+    import time
+
+    script = ("import sys, pathlib; from tests.tui.test_play import leave_while_thinking; "
+              "app, _, _ = leave_while_thinking(pathlib.Path(sys.argv[1]), 'q', 60.0); "
+              "print(app.return_value)")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(["src", "."])})
+    assert time.monotonic() - started < 40, "the program waited for the bot"
+    assert "Resume with: matanui play --resume" in done.stdout, done.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from matanui.engine import Record, replay
@@ -79,6 +81,10 @@ def test_a_tutorial_is_played_to_its_end_with_hints_and_the_opponents_steps_expl
     async def learn() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            await pilot.press("1")  # under the intro, no decision is taken
+            await pilot.press("enter")  # the intro closes
+            await pilot.pause()
+            assert app.walk.done == 0
             hinted = False
             while not app.walk.finished:
                 step = app.walk.next_step
@@ -105,3 +111,69 @@ def test_a_tutorial_is_played_to_its_end_with_hints_and_the_opponents_steps_expl
         assert app.return_value == ""
 
     run(learn())
+
+
+def test_a_tutorial_narrows_the_list_to_a_spaces_several_actions_chosen_on_the_map_not_the_first():
+    from matanui.tui.board import Board
+
+    app = LessonApp(tutorials("masks")[0])
+
+    async def learn() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("escape")  # the intro
+            await pilot.pause()
+            done, shown = app.walk.done, app.query_one("#decisions").shown
+            app.query_one(Board).post_message(Board.Chosen(shown[:2]))  # as the map says of a space
+            await pilot.pause()
+            assert app.walk.done == done and app.query_one("#decisions").shown == shown[:2]
+
+    run(learn())
+
+
+@pytest.mark.parametrize("game", ["reconstruct", "masks", "makuta"])
+def test_a_tutorials_title_and_intro_are_on_screen_at_its_start(game):
+    lesson = tutorials(game)[0]
+    app = LessonApp(lesson)
+
+    async def learn() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert lesson.title[:25] in text
+            assert " ".join(lesson.intro.split()[:3]) in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert f"Step 1 of {len(lesson.steps)}" in screen_text(app)
+
+    run(learn())
+
+
+def help_page(app, *before: str) -> str:
+    """The `?` page's markdown, after pressing `before`."""
+
+    async def look() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*before, "question_mark")
+            await pilot.pause()
+            return app.screen.markdown
+
+    return asyncio.run(look())
+
+
+def test_the_help_page_lists_only_the_keys_of_the_mode_it_is_in(tmp_path, record):
+    play = help_page(PlayApp(session(tmp_path, "reconstruct", save=tmp_path / "other.json"), pause=0))
+    tutorial = help_page(LessonApp(tutorials("reconstruct")[0]), "escape")
+    watch = help_page(ReplayApp(record, game_for(record.game, None)))
+    assert "| 1-9 |" in play and "| s | save |" in play and "| b |" not in play
+    assert "| 1-9 |" in tutorial and "| s |" not in tutorial and "| space |" not in tutorial
+    assert "| b |" in watch and "| 1-9 |" not in watch and "| s |" not in watch and "| a |" not in watch
+
+
+def test_the_docs_hold_the_same_keys_as_the_screen_mode_by_mode():
+    from pathlib import Path
+
+    from matanui.tui.keys import MODES, keys_table
+
+    docs = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text()
+    for mode in MODES:
+        assert keys_table(mode) in docs, mode

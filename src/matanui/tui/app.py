@@ -13,39 +13,25 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from matanui.engine import State
 from matanui.games.guide import page_markdown
 from matanui.games.text import literal
 
 from .board import Board
 from .decisions import Decisions
 from .drawing import Picture
+from .keys import keys_table
 from .layout import share
 from .log import Log
 from .overlays import Page
 from .wrapping import Hanging
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-KEYS = """
-## Keys of the full screen
-
-| Key | What it does |
-| :-- | :-- |
-| 1-9 | take the decision with that number |
-| Up/Down, Enter | move in the decision list, take the highlighted decision |
-| Tab | move between the board and the decision list |
-| arrows (on the board) | pan it; when the decision is a space, move the cursor (shift+arrows pan) |
-| Enter or a click (on the board) | take the action of the space under the cursor |
-| a | the whole decision list again, not only what is near the cursor |
-| c / m / z | centre the board on you / on the last move; z fills the screen with the board (z again: back) |
-| space | go on at once after a bot's move |
-| ? / l | this page / the whole log (Escape closes either) |
-| s / q | save / save and quit (the resume command is printed) |
-
-`matanui play --plain` (and `tutorial`, `replay`) keep the line-by-line mode for screen
-readers, pipes and scripts.
-"""
+PLAIN = ("`matanui play --plain` (and `tutorial`, `replay`) keep the line-by-line mode for screen "
+         "readers, pipes and scripts.\n")
 
 # The regions (in the module, not a .tcss file: the package data ships only the games' data).
 LAYOUT = """
@@ -83,6 +69,7 @@ class GameApp(App[str]):
     """The shared layout. `exit` returns the words to print after the screen closes."""
 
     CSS = LAYOUT
+    MODE: ClassVar[str]  # which keys act (keys.py)
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "How to play"),
@@ -92,6 +79,7 @@ class GameApp(App[str]):
         Binding("z", "fit", "Fit board", show=False),
         Binding("a", "all_decisions", "All", show=False),
         Binding("q", "leave", "Quit"),
+        Binding("ctrl+q", "leave", show=False, priority=True),  # not Textual's quit: the hint is told
     ]
 
     def __init__(self, game_name: str) -> None:
@@ -103,6 +91,10 @@ class GameApp(App[str]):
         self.last_text = ""
         self.table_lines: list[str] = []
         self.title_text = ""
+        self.message: tuple[str, str] = ("", "")  # the message line's words and style
+        self.thinking = ""  # "… is thinking…" while a bot searches
+        self.save_problem = ""  # why the last save failed, until one succeeds
+        self.focused_before: Widget | None = None  # focus while the screen was too small
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game"):
@@ -142,7 +134,8 @@ class GameApp(App[str]):
         decisions = self.query_one(Decisions)
         sizes = share(width, height, regions.board if regions else [], regions.mine if regions else [],
                       self.table_lines,
-                      decisions.prompts() if decisions.display else [], self.last_text, self.title_text)
+                      decisions.prompts() if decisions.display else [], self.last_text, self.title_text,
+                      self.message_markup())
         middle = self.query_one("#middle")
         middle.styles.height = sizes.middle
         middle.set_class(sizes.stacked, "-stacked")
@@ -152,11 +145,20 @@ class GameApp(App[str]):
         board.styles.max_height = "70%" if sizes.stacked else None
         self.query_one("#last").styles.height = sizes.last
         self.query_one("#title").styles.height = sizes.title
+        self.query_one("#message").styles.height = sizes.message
         self.query_one("#bottom").set_class(sizes.many_choices, "-many-choices")
 
     def check_size(self, size: Size | None = None) -> None:
+        """Below the minimum, only the size needed is shown and no key but q takes anything."""
         width, height = size or self.size
         small = too_small(width, height)
+        if small and not self.has_class("-too-small"):
+            self.focused_before = self.screen.focused
+        self.query_one("#game").disabled = small  # nothing in it is focused, nor takes a key or click
+        if not small and self.has_class("-too-small"):
+            decisions = self.query_one(Decisions)
+            again = self.focused_before or (decisions if decisions.display else self.query_one(Board))
+            self.screen.set_focus(again)
         self.set_class(small, "-too-small")
         self.query_one("#too-small", Static).update(
             f"This needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {width}x{height}. "
@@ -164,14 +166,15 @@ class GameApp(App[str]):
 
     # -- filling the regions ---------------------------------------------------------------
 
-    def show(self, picture: Picture, extra: Sequence[str] = (), title: str | None = None) -> None:
-        """Draw a picture: its title, board, your pieces and the table (with `extra`
-        lines, e.g. a tutorial's step, on top)."""
+    def show(self, picture: Picture, extra: Sequence[str] = (), title: str | None = None,
+             seat: int | None = None) -> None:
+        """Draw a picture: its title, board (`seat`'s piece in view, if it has one),
+        your pieces and the table (with `extra` lines, e.g. a tutorial's step, on top)."""
         self.picture = picture
         regions = picture.regions
         self.title_text = title if title is not None else regions.title
         self.query_one("#title", Static).update(Hanging([self.title_text], indent=2))
-        self.query_one(Board).show(regions.board, picture.targets)
+        self.query_one(Board).show(regions.board, picture.targets, self.piece_of(seat))
         table = [*extra, *regions.table]
         self.query_one("#mine", Static).update(Hanging(regions.mine))
         self.query_one("#table", Static).update(Hanging(table or ["[dim](nothing)[/]"]))
@@ -180,9 +183,21 @@ class GameApp(App[str]):
         self.arrange()
 
     def say(self, text: str, style: str = "") -> None:
-        """The message line (markup escaped): errors in red, hints in yellow."""
-        words = literal(text)
-        self.query_one("#message", Static).update(f"[{style}]{words}[/]" if style else words)
+        """The message line (markup escaped): errors in red, hints in yellow, or "… is
+        thinking…" while nothing else is said; then a save problem, until a save succeeds
+        (two rows when they need them)."""
+        self.message = (text, style)
+        self.tell()
+
+    def tell(self) -> None:
+        self.query_one("#message", Static).update(Hanging([self.message_markup()]))
+        self.arrange()
+
+    def message_markup(self) -> str:
+        text, style = self.message
+        parts = [(text, style) if text else (self.thinking, ""), (self.save_problem, "red")]
+        return "  ".join(f"[{style}]{literal(words)}[/]" if style else literal(words)
+                         for words, style in parts if words)
 
     def show_last(self, who: str, texts: Sequence[str]) -> None:
         said = " ".join(texts) or "(nothing anyone may see)"
@@ -190,14 +205,45 @@ class GameApp(App[str]):
         self.query_one("#last", Static).update(Hanging([self.last_text], indent=2))
         self.arrange()
 
-    def offer(self, choices: Sequence[tuple[str, str]], targeted: set[str] | None = None) -> None:
-        """The decision list (action id, words; narrowed to what is near the board's cursor
-        when it targets spaces), and the room it needs."""
+    def offer(self, state: State, actions: Sequence[str]) -> None:
+        """The decision list: `actions` in the engine's words, narrowed to what is near the
+        board's cursor when they target spaces, and the room it needs."""
         decisions = self.query_one(Decisions)
-        decisions.offer(choices, targeted)
+        targeted = set(self.picture.targets) if self.picture else set()
+        decisions.offer([(a, state.describe(a)) for a in actions], targeted)
         if targeted:
             decisions.narrow(self.query_one(Board).near())
         self.arrange()
+
+    # -- deciding (play and tutorial) ------------------------------------------------------
+
+    def deciding_now(self) -> bool:
+        """Whether a decision of the person at the screen is on it (play and tutorial say)."""
+        return False
+
+    def take(self, action: str) -> None:
+        """Take a decision chosen on the list or the map (play and tutorial say how)."""
+
+    def on_decisions_picked(self, event: Decisions.Picked) -> None:
+        self.take(event.action)
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        if len(event.actions) == 1:
+            self.take(event.actions[0])
+        else:  # several actions on one space: the list, narrowed to them, chooses
+            decisions = self.query_one(Decisions)
+            decisions.narrow_to(event.actions)
+            self.arrange()
+            decisions.focus()
+
+    def action_number(self, number: int) -> None:
+        if not self.deciding_now():
+            return
+        action = self.query_one(Decisions).pick_number(number)
+        if action is None:
+            self.say(f"There is no decision {number} on the list.", "red")
+        else:
+            self.take(action)
 
     @property
     def log_lines(self) -> list[str]:
@@ -213,15 +259,21 @@ class GameApp(App[str]):
     # -- keys ------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(Page("How to play", markdown=page_markdown(self.game_name) + "\n" + KEYS))
+        keys = f"\n## Keys of the full screen\n\n{keys_table(self.MODE)}\n{PLAIN}"
+        self.push_screen(Page("How to play", markdown=page_markdown(self.game_name) + keys))
 
     def action_log(self) -> None:
         self.push_screen(Page("The whole log", lines=self.log_lines))
 
-    def _centre_on(self, seat: int | None) -> None:
+    def piece_of(self, seat: int | None) -> tuple[int, int] | None:
+        """Where `seat`'s piece is on the board drawn now (None: it has none there)."""
         pieces = self.picture.regions.pieces if self.picture else ()
-        if seat is not None and seat < len(pieces) and pieces[seat] is not None:
-            self.query_one(Board).centre(*pieces[seat])
+        return pieces[seat] if seat is not None and seat < len(pieces) else None
+
+    def _centre_on(self, seat: int | None) -> None:
+        piece = self.piece_of(seat)
+        if piece is not None:
+            self.query_one(Board).centre(*piece)
         else:
             self.say("That has no piece on the board.")
 
@@ -258,6 +310,11 @@ class GameApp(App[str]):
         board.show_preview(preview)
         if preview is None:
             board.follow(action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Below the minimum size, or under a page, only leaving acts (no decision is taken
+        unseen)."""
+        return action == "leave" or not (self.has_class("-too-small") or isinstance(self.screen, Page))
 
     def action_leave(self) -> None:
         self.exit("")

@@ -52,12 +52,30 @@ def is_near(space: Space, cursor: Space) -> bool:
     return abs(space.line - cursor.line) <= NEAR_LINES and abs(space.column - cursor.column) <= NEAR_COLUMNS
 
 
-def edge_marks(x: float, y: float, max_x: float, max_y: float) -> tuple[str, str]:
-    """The board's border title and subtitle: which edges have more beyond them."""
-    top = "  ".join(mark for mark, more in (("▲ more above", y > 0), ("◀ more left", x > 0)) if more)
-    bottom = "  ".join(mark for mark, more in (("more right ▶", x < max_x), ("▼ more below", y < max_y))
-                       if more)
-    return (f"Board  {top}" if top else "Board"), bottom
+def edge_marks(x: float, y: float, max_x: float, max_y: float, width: int = 80) -> tuple[str, str]:
+    """The board's border title and subtitle: which edges have more beyond them (the arrows
+    alone when the words do not fit in `width` columns)."""
+    top = [mark for mark, more in (("▲ more above", y > 0), ("◀ more left", x > 0)) if more]
+    bottom = [mark for mark, more in (("more right ▶", x < max_x), ("▼ more below", y < max_y)) if more]
+    title = "  ".join(["Board", *top])
+    if max(len(title), len("  ".join(bottom))) > width - 4:  # the corners and a space each side
+        arrow = {"▲ more above": "▲", "◀ more left": "◀", "more right ▶": "▶", "▼ more below": "▼"}
+        return " ".join(["Board", *(arrow[m] for m in top)]), " ".join(arrow[m] for m in bottom)
+    return title, "  ".join(bottom)
+
+
+def new_part(preview: Sequence[str], board: Sequence[str]) -> tuple[int, int, int, int] | None:
+    """(line, column, lines, columns) of what a preview draws in a style the board has
+    nowhere (the new board's highlight), None if there is none. Read from the drawing, so
+    that the screen knows no game's colours."""
+    known = {str(span.style) for line in board for span in Text.from_markup(line).spans}
+    found = [(n, span.start, span.end) for n, line in enumerate(preview)
+             for span in Text.from_markup(line).spans if str(span.style) not in known]
+    if not found:
+        return None
+    top, bottom = min(f[0] for f in found), max(f[0] for f in found)
+    left, right = min(f[1] for f in found), max(f[2] for f in found)
+    return top, left, bottom - top + 1, right - left
 
 
 def board_text(lines: Sequence[str], cursor: Space | None) -> Text:
@@ -116,20 +134,43 @@ class Board(ScrollableContainer, can_focus=True):
     def compose(self):
         yield Canvas(id="canvas")
 
-    def show(self, lines: Sequence[str], targets: Mapping[str, Target] | None = None) -> None:
+    def show(self, lines: Sequence[str], targets: Mapping[str, Target] | None = None,
+             piece: tuple[int, int] | None = None) -> None:
         """Draw `lines`; with `targets`, a cursor among them (kept on its space if it still
-        is one)."""
+        is one) and in view; else `piece` (line, column) in view."""
         self.lines = list(lines)
         self.targets = spaces(targets or {})
         if self.cursor not in self.targets:
             self.cursor = next(iter(self.targets), None)
         self._draw()
         if self.cursor is not None:
-            self.centre(self.cursor.line, self.cursor.column)
+            self.bring_into_view(self.cursor.line, self.cursor.column, columns=self.cursor.width)
+        elif piece is not None:
+            self.bring_into_view(*piece)
 
     def show_preview(self, lines: Sequence[str] | None) -> None:
-        """Draw a placement's preview (None: the board again), the cursor kept."""
-        self.query_one(Canvas).update(board_text(lines if lines is not None else self.lines, None))
+        """Draw a placement's preview, its new part scrolled into view (None: the board
+        again, with its cursor)."""
+        if lines is None:
+            self._draw()
+            return
+        self.query_one(Canvas).update(board_text(lines, None))
+        box = new_part(lines, self.lines)
+        if box is not None:
+            self.bring_into_view(*box)
+
+    def bring_into_view(self, line: int, column: int, lines: int = 1, columns: int = 2) -> None:
+        """Centre on the box at (line, column) when it is not all in view, once the drawing
+        just given is laid out (before that the board cannot scroll as far)."""
+
+        def scroll() -> None:
+            region = self.scrollable_content_region
+            x, y = self.scroll_offset
+            if not (x <= column and column + columns <= x + region.width
+                    and y <= line and line + lines <= y + region.height):
+                self.centre(line + lines // 2, column + columns // 2)
+
+        self.call_after_refresh(scroll)
 
     def here(self) -> list[str]:
         """The actions on the cursor's space ([] without a cursor)."""
@@ -184,23 +225,17 @@ class Board(ScrollableContainer, can_focus=True):
             return
         self.cursor = space
         self._draw()
-        self.scroll_to_region_of(space)
+        self.bring_into_view(space.line, space.column, columns=space.width)
         if tell:
             self.post_message(self.CursorMoved())
-
-    def scroll_to_region_of(self, space: Space) -> None:
-        region = self.scrollable_content_region
-        x, y = self.scroll_offset
-        if not x <= space.column < x + region.width - space.width or not y <= space.line < y + region.height:
-            self.centre(space.line, space.column)
 
     def _draw(self) -> None:
         self.query_one(Canvas).update(board_text(self.lines, self.cursor))
         self.call_after_refresh(self._mark_edges)
 
     def _mark_edges(self) -> None:
-        self.border_title, self.border_subtitle = edge_marks(self.scroll_x, self.scroll_y,
-                                                             self.max_scroll_x, self.max_scroll_y)
+        self.border_title, self.border_subtitle = edge_marks(self.scroll_x, self.scroll_y, self.max_scroll_x,
+                                                             self.max_scroll_y, self.outer_size.width)
 
     def watch_scroll_x(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_x(old_value, new_value)

@@ -42,14 +42,21 @@ class Decisions(OptionList):
         enough to pick from directly is never narrowed."""
         if len(self.targeted) <= DIRECT_PICKS:
             allowed = None
-        keep = [(a, w) for a, w in self.choices
-                if allowed is None or a not in self.targeted or a in allowed]
+        self._list([(a, w) for a, w in self.choices
+                    if allowed is None or a not in self.targeted or a in allowed], "near the cursor")
+
+    def narrow_to(self, actions: Sequence[str]) -> None:
+        """Show only `actions` (those of one space, chosen on the map), however short the
+        list, the first highlighted."""
+        self._list([(a, w) for a, w in self.choices if a in actions], "on this space")
+
+    def _list(self, keep: list[tuple[str, str]], which: str) -> None:
         self.shown = [a for a, _ in keep]
         self.lines = [f"{n:>2}. {literal(words)}" for n, (_, words) in enumerate(keep, start=1)]
         # each wrapped under its words, not under its number
         self.set_options(Option(Hanging([line]), id=action)
                          for line, (action, _) in zip(self.lines, keep, strict=True))
-        self.border_title = (f"Choose ({len(keep)} of {len(self.choices)} near the cursor, a: all)"
+        self.border_title = (f"Choose ({len(keep)} of {len(self.choices)} {which}, a: all)"
                              if len(keep) < len(self.choices) else "Choose")
         if keep:
             self.highlighted = 0
@@ -69,10 +76,6 @@ class Decisions(OptionList):
             if action in self.shown:
                 self.highlighted = self.shown.index(action)
                 return
-
-    def highlighted_action(self) -> str | None:
-        option = self.highlighted_option
-        return option.id if option is not None else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -20,7 +20,7 @@ from .wrapping import wrapped_height
 
 SIDE_MIN = 30  # the side column (what you hold, the table) is never narrower
 BOTTOM_MIN = 8  # rows of the log and decision list, borders included
-FIXED_ROWS = 2  # the message line and the keys
+FIXED_ROWS = 1  # the keys
 BORDERS = 2
 STACKED_SIDE_MIN = 4  # rows left under a stacked board for what you hold and the table
 SCROLLBAR = 1
@@ -33,6 +33,7 @@ class Sizes:
     middle: int  # rows of the board and the side regions
     last: int  # rows of the Last move line
     title: int  # rows of the title (the result at a game's end may need two)
+    message: int  # rows of the message line (a save problem and what else is said may need two)
     many_choices: bool  # the decisions take the log's room
 
     @property
@@ -45,12 +46,13 @@ def widest(lines: Sequence[str]) -> int:
 
 
 def share(width: int, height: int, board: Sequence[str], mine: Sequence[str], table: Sequence[str],
-          decisions: Sequence[str], last: str, title: str = "") -> Sizes:
+          decisions: Sequence[str], last: str, title: str = "", message: str = "") -> Sizes:
     """The sizes for a screen of width x height (each argument: the region's markup lines)."""
-    last_rows = 2 if Text.from_markup(last).cell_len > width - 2 else 1
-    title_rows = 2 if Text.from_markup(title).cell_len > width - 2 else 1
-    rows = height - FIXED_ROWS - last_rows - title_rows
-    bottom_min = BOTTOM_MIN - (last_rows - 1) - (title_rows - 1)  # a long line costs the list, not the board
+    last_rows, title_rows, message_rows = (2 if Text.from_markup(line).cell_len > width - 2 else 1
+                                           for line in (last, title, message))
+    rows = height - FIXED_ROWS - last_rows - title_rows - message_rows
+    # a long line costs the list, not the board
+    bottom_min = BOTTOM_MIN - (last_rows - 1) - (title_rows - 1) - (message_rows - 1)
     board_rows = len(board) + BORDERS
     board_first = max(BOTTOM_MIN, min(board_rows, rows - bottom_min))
     drawing = widest(board) + BORDERS
@@ -70,7 +72,7 @@ def share(width: int, height: int, board: Sequence[str], mine: Sequence[str], ta
     middle = max(board_first, min(max(board_rows, side_rows), rows - max(bottom_min, decision_rows)))
     middle = min(middle, rows - bottom_min)
     many = decision_rows > rows - middle
-    return Sizes(board_width, middle, last_rows, title_rows, many)
+    return Sizes(board_width, middle, last_rows, title_rows, message_rows, many)
 
 
 def _boxed(lines: Sequence[str], width: int) -> int:

@@ -14,14 +14,16 @@ from matanui.games.text import literal
 from matanui.tutorial import Played, Tutorial, Walk
 
 from .app import GameApp
-from .board import Board
 from .decisions import Decisions
 from .drawing import drawing
+from .keys import TUTORIAL
+from .overlays import Page
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
 
 
 class LessonApp(GameApp):
+    MODE = TUTORIAL
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]
 
@@ -37,6 +39,8 @@ class LessonApp(GameApp):
         self.add_log([e.view(self.lesson.learner)["text"] for e in self.walk.log])
         self.played(self.walk.play_scripted())
         self.redraw()
+        # the intro first, whole, over the game (not in the log, which scrolls past it)
+        self.push_screen(Page(self.lesson.title, lines=[literal(self.lesson.intro, LINES)]))
 
     def redraw(self) -> None:
         walk, learner = self.walk, self.lesson.learner
@@ -54,8 +58,8 @@ class LessonApp(GameApp):
         else:
             extra = [f"[bold]Step {walk.done + 1} of {len(self.lesson.steps)}[/] [dim]({step.teaches})[/]",
                      literal(step.explain, LINES), ""]
-        self.show(picture, extra=extra)
-        self.offer([(a, state.describe(a)) for a in legal], set(picture.targets))
+        self.show(picture, extra=extra, seat=learner)
+        self.offer(state, legal)
         self.query_one(Decisions).focus()
 
     def played(self, steps: list[Played]) -> None:
@@ -70,8 +74,11 @@ class LessonApp(GameApp):
             if step.seat != learner:
                 self.add_log([f"  ({step.step.teaches}) {step.step.explain}"])
 
-    def take(self, action: str | None) -> None:
-        if action is None or self.walk.finished:
+    def deciding_now(self) -> bool:
+        return not self.walk.finished
+
+    def take(self, action: str) -> None:
+        if not self.deciding_now():
             return
         try:
             steps, hint = self.walk.attempt(action)
@@ -84,15 +91,6 @@ class LessonApp(GameApp):
         self.say("")
         self.played(steps)
         self.redraw()
-
-    def on_decisions_picked(self, event: Decisions.Picked) -> None:
-        self.take(event.action)
-
-    def on_board_chosen(self, event: Board.Chosen) -> None:
-        self.take(event.actions[0])
-
-    def action_number(self, number: int) -> None:
-        self.take(self.query_one(Decisions).pick_number(number))
 
     def action_leave(self) -> None:
         if self.walk.finished:

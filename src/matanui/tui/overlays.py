@@ -1,5 +1,5 @@
 """Screens over the game: a page to read (How to play, the whole log) and the hot-seat
-handover. Escape (or the key that opened it) closes a page back to the game."""
+handover. Escape, Enter (or the key that opened it) closes a page back to the game."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from matanui.games.text import literal
 class Page(ModalScreen[None]):
     """A page (markdown, or lines of markup) over the game, scrolled with the arrow keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,question_mark,l", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q,question_mark,l", "dismiss", "Close")]
     DEFAULT_CSS = """
     Page { align: center middle; }
     Page > Vertical { width: 100%; height: 100%; border: round $accent; background: $surface; }
@@ -38,7 +38,7 @@ class Page(ModalScreen[None]):
                     yield Markdown(self.markdown)
                 else:
                     yield Static("\n".join(self.lines) or "(nothing yet)")
-            yield Static("Escape closes this page; the arrow keys scroll it.", classes="hint")
+            yield Static("Escape or Enter closes this page; the arrow keys scroll it.", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#page").focus()

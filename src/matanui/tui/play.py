@@ -1,37 +1,40 @@
 """`matanui play` on the full screen: a TerminalGame (set up or resumed by
 `matanui.terminal.build_session`, saved by its `write_save`) played with keys and mouse.
 
-Bots act in a worker thread, one action at a time; each action is applied on the screen's
-own thread and shown at once (the board, the last move, the log), with "… is thinking…"
-while a bot searches and a short pause (or space) before the next bot's move. Hot-seat
+Bots act one action at a time (each thought out in a daemon thread that leaving never waits
+for); each action is applied on the screen's own thread and shown at once (the board, the
+last move, the log), with "… is thinking…" while a bot searches and a short pause (or
+space) before the next bot's move. Hot-seat
 follows the line mode's rule: whenever the decision passes to another person, the screen
 shows nothing but the handover until that person takes it, even for a decision with one
 possible answer."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import shlex
 import threading
 from typing import ClassVar
 
 from textual import work
 from textual.binding import Binding, BindingType
-from textual.worker import get_current_worker
 
-from matanui.ai import SeatView
+from matanui.ai import Agent, SeatView
 from matanui.engine import MatanuiError
 from matanui.terminal import TerminalGame
 
 from .app import GameApp
-from .board import Board
 from .decisions import Decisions
 from .drawing import drawing
+from .keys import PLAY
 from .overlays import Handover
 
 BOT_PAUSE = 1.0  # seconds a bot's move stays before the next bot acts (space: at once)
 
 
 class PlayApp(GameApp):
+    MODE = PLAY
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
         Binding("s", "save", "Save"),
@@ -45,7 +48,8 @@ class PlayApp(GameApp):
         self.screen_seat: int | None = None  # hot-seat: whose secrets the screen may show
         self.deciding: int | None = None  # the person whose decision is on screen
         self.taken_over = False  # hot-seat: the screen has just been handed over
-        self.go_on = threading.Event()
+        self.go_on = asyncio.Event()
+        self.leaving = False
         humans = [i for i, seat in enumerate(session.seats) if seat.human]
         self.viewer = humans[0] if len(humans) == 1 else None  # whose view the log tells
         self.me = self.viewer
@@ -97,8 +101,9 @@ class PlayApp(GameApp):
     def redraw(self, actions: list[str] | None = None) -> None:
         view = self.screen_seat if self.session.hotseat else self.viewer
         picture = drawing(self.state, view, actions or [])
-        self.show(picture)
-        self.offer([(a, self.state.describe(a)) for a in actions or []], set(picture.targets))
+        # the person deciding sees their own piece; else the last mover's is in view
+        self.show(picture, seat=self.deciding if self.deciding is not None else self.last_seat)
+        self.offer(self.state, actions or [])
 
     def apply(self, action: str) -> bool:
         """Apply an action (an illegal one is told and changes nothing), save, show it."""
@@ -122,9 +127,9 @@ class PlayApp(GameApp):
         return self.state.names[seat] if kind.human else f"{self.state.names[seat]} ({kind.kind})"
 
     def save(self) -> None:
-        problem = self.session.write_save()
-        if problem is not None:
-            self.say(problem, "red")
+        """Save; a problem stays on the message line until a save succeeds."""
+        self.save_problem = self.session.write_save() or ""
+        self.tell()
 
     # -- people ----------------------------------------------------------------------------
 
@@ -137,47 +142,33 @@ class PlayApp(GameApp):
             if not go:
                 self.action_leave()
                 return
-            self.screen_seat = seat
+            self.screen_seat = self.me = seat
             self.taken_over = True
             self.advance()
 
         self.push_screen(Handover(self.state.names[seat]), taken)
 
-    def take(self, action: str | None) -> None:
-        if self.deciding is None or action is None:
+    def deciding_now(self) -> bool:
+        return self.deciding is not None
+
+    def take(self, action: str) -> None:
+        if not self.deciding_now():
             return
         self.say("")
         if self.apply(action):
             self.taken_over = False
             self.advance()
 
-    def on_decisions_picked(self, event: Decisions.Picked) -> None:
-        self.take(event.action)
-
-    def on_board_chosen(self, event: Board.Chosen) -> None:
-        if len(event.actions) == 1:
-            self.take(event.actions[0])
-        else:  # several actions on one space: the list, narrowed to them, chooses
-            decisions = self.query_one(Decisions)
-            decisions.narrow(set(event.actions))
-            self.arrange()
-            decisions.focus()
-
-    def action_number(self, number: int) -> None:
-        if self.deciding is not None:
-            action = self.query_one(Decisions).pick_number(number)
-            if action is None:
-                self.say(f"There is no decision {number} on the list.", "red")
-            self.take(action)
-
     def action_save(self) -> None:
-        problem = self.session.write_save()
-        self.say(problem or f"Saved to {self.session.save_path}.", "red" if problem else "")
+        self.save()
+        if not self.save_problem:
+            self.say(f"Saved to {self.session.save_path}.")
 
     def action_go_on(self) -> None:
         self.go_on.set()
 
     def action_leave(self) -> None:
+        self.leaving = True
         self.go_on.set()
         problem = self.session.write_save()
         if self.state.is_over:
@@ -189,28 +180,51 @@ class PlayApp(GameApp):
 
     # -- bots ------------------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, group="bots")
-    def bots(self) -> None:
-        """The bots' moves up to the next person's decision (or the end), one at a time."""
-        worker = get_current_worker()
-        while not worker.is_cancelled and not self.state.is_over:
+    @work(exclusive=True, group="bots")
+    async def bots(self) -> None:
+        """The bots' moves up to the next person's decision (or the end), one at a time,
+        each applied here on the screen's thread. Leaving cancels this at once: a bot's
+        answer that comes later is never applied."""
+        while not self.leaving and not self.state.is_over:
             seat = self.state.current_player
             player = self.session.seats[seat]
             if player.human:
                 break
-            self.call_from_thread(self.say, f"{self.state.names[seat]} ({player.kind}) is thinking…")
-            action = player.agent.act(SeatView(self.state, seat))
-            if worker.is_cancelled:
+            self.thinking = f"{self.state.names[seat]} ({player.kind}) is thinking…"
+            self.say("")
+            action = await thought(player.agent, SeatView(self.state, seat))
+            self.thinking = ""
+            if self.leaving:
                 return
-            self.call_from_thread(self.bot_moved, action)
+            self.say("")
+            self.apply(action)
+            self.redraw()
             upcoming = self.state.current_player
             if not self.state.is_over and not self.session.seats[upcoming].human and self.pause:
-                self.go_on.wait(self.pause)
                 self.go_on.clear()
-        if not worker.is_cancelled:
-            self.call_from_thread(self.advance)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.go_on.wait(), self.pause)
+        if not self.leaving:
+            self.advance()
 
-    def bot_moved(self, action: str) -> None:
-        self.say("")
-        self.apply(action)
-        self.redraw()
+
+def thought(agent: Agent, view: SeatView) -> asyncio.Future[str]:
+    """The agent's action, thought out in a thread of its own that never holds the program's
+    exit (a daemon; leaving does not wait for it, and what it answers then goes nowhere)."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def give(action: str | None, problem: BaseException | None) -> None:
+        if not answer.done():
+            answer.set_exception(problem) if problem is not None else answer.set_result(action)
+
+    def think() -> None:
+        try:
+            action, problem = agent.act(view), None
+        except Exception as error:  # told on the screen's thread, as if raised there
+            action, problem = None, error
+        with contextlib.suppress(RuntimeError):  # the screen has closed: nobody to tell
+            loop.call_soon_threadsafe(give, action, problem)
+
+    threading.Thread(target=think, name="bot", daemon=True).start()
+    return answer

@@ -12,9 +12,11 @@ from matanui.engine import Game, Record, replay
 
 from .app import GameApp
 from .drawing import drawing
+from .keys import REPLAY
 
 
 class ReplayApp(GameApp):
+    MODE = REPLAY
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,space", "next", "Next"),
         Binding("enter", "enter", "Next / go to", show=False),
@@ -48,12 +50,13 @@ class ReplayApp(GameApp):
         self.step = step
         state = replay(self.record, step, game=self.game)
         picture = drawing(state, self.viewer)
-        self.show(picture, title=f"Replay: after action {step} of {self.total}  {picture.regions.title}")
+        mover = self.movers[step]
+        self.last_seat = mover
+        self.show(picture, title=f"Replay: after action {step} of {self.total}  {picture.regions.title}",
+                  seat=mover)
         self.clear_log()
         for texts in self.texts[: step + 1]:
             self.add_log(texts)
-        mover = self.movers[step]
-        self.last_seat = mover
         if mover is None:
             self.show_last("the set-up", self.texts[0])
         else:
