@@ -323,3 +323,14 @@ def test_a_dead_portal_is_drawn_closed_and_never_offered_a_board():
     events = play(state, "roll", "move:N", "move:N")
     assert state.phase != "place" and not any(a.startswith("place:") for a in state.legal_actions())
     assert any(e.kind == "no_room" for e in events)
+
+
+def test_a_makuta_game_drawn_at_its_turn_limit_is_titled_at_the_limit_not_past_it():
+    game = games.get("makuta")
+    state = game.new_game(1, ["tahu", "lewa"], {"turn_limit": 10})
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    obs = state.observation(0)
+    assert obs["turn"] > obs["turn_limit"]  # the engine counts on to the turn past it
+    title = plain(makuta.regions(game, obs).title)
+    assert "turn 10 of at most 10" in title and "a draw" in title

@@ -122,7 +122,9 @@ def _who(obs: dict[str, Any], names: list[str], seat: int) -> str:
 
 
 def _header(obs: dict[str, Any], names: list[str]) -> str:
-    head = f"[bold]Quest for Makuta[/]  turn {obs['turn']} of at most {obs['turn_limit']}"
+    # the engine counts on to the turn past the limit when it declares the draw
+    turn = min(obs["turn"], obs["turn_limit"])
+    head = f"[bold]Quest for Makuta[/]  turn {turn} of at most {obs['turn_limit']}"
     if obs["is_over"]:
         return f"{head}  " + game_over(names, obs, ("beats Makuta and wins", "beat Makuta and win"))
     return head + f"  {_who(obs, names, obs['current_player'])} to decide"

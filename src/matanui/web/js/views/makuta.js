@@ -455,7 +455,7 @@ export function render(root, obs, ctx) {
   walkOn(stage, obs, ctx);
   const turnSeat = obs.turn_player ?? 0;
   stage.querySelector(".turn-line").replaceChildren(
-    `Turn ${obs.turn} of at most ${obs.turn_limit} · boards left ${obs.pile}`,
+    `Turn ${Math.min(obs.turn, obs.turn_limit)} of at most ${obs.turn_limit} · boards left ${obs.pile}`,  // the engine counts past the limit at the draw
     obs.placing ? ` · ${capital(nameOf(ctx, obs, turnSeat))} ${turnSeat === ctx.seat ? "lay" : "lays"} ${boardName(ctx.book, obs.placing)}` : "",
     ` · ${capital(nameOf(ctx, obs, turnSeat))}${turnSeat === ctx.seat ? "r" : "'s"} die: `, die(ctx.book, obs, turnSeat, rolled));
   collectors(ctx, obs, stage, rolled);
