@@ -205,3 +205,24 @@ def test_a_miru_levitation_is_chosen_on_the_map_with_the_arrows_and_enter(tmp_pa
             assert app.state.record().actions[done] == chosen[0]
 
     run(play())
+
+
+def test_the_board_is_as_wide_as_the_widest_placement_it_previews(tmp_path):
+    from matanui import games
+    from matanui.tui.layout import widest
+
+    state = games.get("makuta").new_game(3, ["tahu", "lewa"], {})
+    for action in ("roll", "move:N", "move:N"):  # Tahu walks onto the start board's north portal
+        state.apply(action)
+    placements = state.legal_actions()
+    assert all(action.startswith("place:") for action in placements)
+    app = PlayApp(resumed(tmp_path, state, 0), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            needed = max(widest(app.picture.preview(action)) for action in placements)
+            assert needed > widest(app.picture.regions.board)  # the new board sticks out sideways
+            assert app.query_one(Board).scrollable_content_region.width >= needed
+
+    run(play())

@@ -24,7 +24,7 @@ from .board import Board
 from .decisions import Decisions
 from .drawing import Picture
 from .keys import keys_table
-from .layout import share
+from .layout import share, widest
 from .log import Log
 from .overlays import Page
 from .wrapping import Hanging
@@ -86,6 +86,7 @@ class GameApp(App[str]):
         super().__init__()
         self.game_name = game_name
         self.picture: Picture | None = None
+        self.previews: list[list[str]] = []  # the board as each placement offered would draw it
         self.me: int | None = None  # the seat whose piece 'c' centres on
         self.last_seat: int | None = None  # the seat that made the last move
         self.last_text = ""
@@ -132,7 +133,9 @@ class GameApp(App[str]):
         width, height = size or self.size
         regions = self.picture.regions if self.picture else None
         decisions = self.query_one(Decisions)
-        sizes = share(width, height, regions.board if regions else [], regions.mine if regions else [],
+        # the board is sized to hold the largest of its drawing and the placements' previews
+        board = max([regions.board, *self.previews], key=widest) if regions else []
+        sizes = share(width, height, board, regions.mine if regions else [],
                       self.table_lines,
                       decisions.prompts() if decisions.display else [], self.last_text, self.title_text,
                       self.message_markup())
@@ -171,6 +174,7 @@ class GameApp(App[str]):
         """Draw a picture: its title, board (`seat`'s piece in view, if it has one),
         your pieces and the table (with `extra` lines, e.g. a tutorial's step, on top)."""
         self.picture = picture
+        self.previews = []  # until offer() says what the decision's placements would draw
         regions = picture.regions
         self.title_text = title if title is not None else regions.title
         self.query_one("#title", Static).update(Hanging([self.title_text], indent=2))
@@ -213,6 +217,8 @@ class GameApp(App[str]):
         decisions.offer([(a, state.describe(a)) for a in actions], targeted)
         if targeted:
             decisions.narrow(self.query_one(Board).near())
+        previews = [self.picture.preview(a) for a in actions] if self.picture else []
+        self.previews = [lines for lines in previews if lines is not None]
         self.arrange()
 
     # -- deciding (play and tutorial) ------------------------------------------------------
