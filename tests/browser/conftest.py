@@ -28,8 +28,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process.wait(timeout=20)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
+    """One chromium for the browser tests, closed when they end: Playwright's sync API keeps
+    an event loop running in the main thread while it is open, and the full-screen game's
+    tests (tests/tui), which run their own, would fail after it."""
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail("CI must have Debian's chromium (.ci/run installs it)")
