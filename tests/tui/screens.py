@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 from rich.console import Console
-from rich.text import Text
 from textual.app import App
 from textual.screen import Screen
 
+from matanui.games import text
 from matanui.terminal import TerminalGame, build_session
 
 
@@ -31,8 +31,8 @@ def screen_text(app: App, screen: Screen | None = None) -> str:
 
 
 def plain(markup: str) -> str:
-    """A markup line as the screen shows it."""
-    return Text.from_markup(markup).plain.strip()
+    """A markup line as the screen shows it, without the spaces around it."""
+    return text.plain(markup).strip()
 
 
 def run(coroutine) -> None:
