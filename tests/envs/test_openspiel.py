@@ -27,7 +27,9 @@ def dealt(game, rng):
     ("reconstruct", {}, 3),
     ("reconstruct", {"options": "advanced:true;turn_limit:60"}, 2),
     ("masks", {"options": "map:both;turn_limit:60", "characters": "gali+onua"}, 2),
+    ("makuta", {"options": "turn_limit:12"}, 1),
     ("makuta", {"players": 3, "options": "turn_limit:12"}, 1),
+    ("makuta", {"players": 6, "options": "turn_limit:12"}, 1),
 ])
 def test_openspiel_random_simulation_checks(name, params, sims):
     game = pyspiel.load_game(f"matanui_{name}", params)

@@ -144,7 +144,9 @@ class MatanuiSpielGame(pyspiel.Game):
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if players == 2 else None,
+            # OpenSpiel checks a utility sum only for zero-sum game types; the game's type is
+            # registered once for all its player counts (general-sum for Makuta, even at two).
+            utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=self.encoding.max_decisions(checked) + 1,
         )
         super().__init__(game_type, info, params or {})
