@@ -26,11 +26,11 @@ import numpy as np
 from gymnasium import spaces
 
 from matanui import games
-from matanui.ai import make_agent
-from matanui.ai.base import Agent, SeatView
+from matanui.ai.base import Agent
 from matanui.engine import IllegalAction, MatanuiError
 
 from .encoding import encoding_for, has_encoding
+from .opponents import Opponent, is_agent_name, resolve
 from .pettingzoo import RENDER_MODES, observation_space, render_text
 from .table import Table
 
@@ -45,20 +45,21 @@ class MatanuiEnv(gymnasium.Env):
                  players: int | None = None, characters: Sequence[str] | None = None,
                  options: Mapping[str, Any] | None = None, illegal: str = "lose",
                  render_mode: str | None = None) -> None:
-        """`opponents`: one agent spec for every other seat, or one per other seat in seat
-        order (random, heuristic, hard, hard@SECONDS, ismcts@N). `characters` fixes who sits
-        where; by default each reset draws them from its seed."""
+        """`opponents`: one opponent for every other seat, or a list of one per other seat in
+        seat order: an agent name (random, heuristic, hard, hard@SECONDS, ismcts@N),
+        MODULE:CALLABLE, a policy file PATH.npz, an Agent, or a callable policy(observation,
+        mask) -> action index (matanui.envs.opponents). `characters` fixes who sits where; by
+        default each reset draws them from its seed."""
         spec = games.get(game)
         self.encoding = encoding_for(spec, players or spec.min_players)
         count = self.encoding.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise MatanuiError(f"seat must be 0 to {count - 1}, not {seat!r}")
-        others = [opponents] * (count - 1) if isinstance(opponents, str) else list(opponents)
+        one = isinstance(opponents, str | Agent) or callable(opponents) or not isinstance(opponents, Sequence)
+        others = [opponents] * (count - 1) if one else list(opponents)
         if len(others) != count - 1:
             raise MatanuiError(f"give one opponent for every other seat or one per other seat "
                                f"({count - 1}), not {len(others)}")
-        for name in others:
-            make_agent(name, game)  # unknown names fail here, listing the agents
         if illegal not in ILLEGAL_CHOICES:
             raise MatanuiError(f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}, not {illegal!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -74,7 +75,9 @@ class MatanuiEnv(gymnasium.Env):
                                                    len(self.encoding.actions))
         self.action_space = spaces.Discrete(len(self.encoding.actions))
         self.table = Table.deal(self.encoding, 0, self.characters, self.options)  # bad settings fail now
-        self.bots: dict[int, Agent] = {}
+        # Bad opponents fail now too; files and modules are read once, names made anew each deal.
+        self.bots: dict[int, Opponent] = {s: resolve(spec, self.table, 0)
+                                          for s, spec in self.opponents.items()}
         self.finished = False
 
     def reset(self, *, seed: int | None = None,
@@ -83,8 +86,8 @@ class MatanuiEnv(gymnasium.Env):
         for _ in range(MAX_DEALS):
             game_seed = int(self.np_random.integers(2**31))
             self.table = Table.deal(self.encoding, game_seed, self.characters, self.options)
-            self.bots = {s: make_agent(name, self.encoding.game.name, seed=game_seed * 16 + s)
-                         for s, name in self.opponents.items()}
+            self.bots = {s: resolve(spec, self.table, game_seed * 16 + s) if is_agent_name(spec)
+                         else self.bots[s] for s, spec in self.opponents.items()}
             self._let_bots_play()
             if not self.table.state.is_over:
                 self.finished = False
@@ -116,8 +119,7 @@ class MatanuiEnv(gymnasium.Env):
         state = self.table.state
         while not state.is_over and state.current_player != self.seat:
             seat = state.current_player
-            action = self.bots[seat].act(SeatView(state, seat))
-            self.table.play_id(action)
+            self.table.play_id(self.bots[seat].act(self.table, seat))
 
     def _observation(self) -> dict[str, np.ndarray]:
         table = self.table
