@@ -74,6 +74,17 @@ def init_by_array(state: np.ndarray, key: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def seed(state: np.ndarray, value: int) -> None:
+    """Seed `state` as random.Random(value) does, for 0 <= value < 2**63 (inside numba)."""
+    words = 1 if value < 4294967296 else 2
+    key = np.empty(words, np.uint32)
+    key[0] = np.uint32(value & 0xFFFFFFFF)
+    if words == 2:
+        key[1] = np.uint32(value >> 32)
+    init_by_array(state, key)
+
+
+@njit(cache=True)
 def _twist(state: np.ndarray) -> None:
     for k in range(N):
         y = (np.uint32(state[k]) & UPPER) | (np.uint32(state[(k + 1) % N]) & LOWER)
