@@ -48,13 +48,13 @@ def test_the_checker_catches_a_batched_game_that_deals_differently():
 def test_an_illegal_action_names_the_game_and_changes_nothing():
     batched = BatchedReconstruct(3)
     batched.reset(np.array([5, 6, 7]))
-    before = batched.state.copy(), batched.draw.copy(), batched.rng.copy()
+    before = batched.state.copy(), batched.piles.draw.copy(), batched.piles.rng.copy()
     actions = batched.legal_mask().argmax(axis=1)
     actions[1] = 1  # allow: legal only when a card waits for an answer
     with pytest.raises(IllegalAction, match=r"game 1: action 1 \(allow\) is not legal now; legal: \["):
         batched.step(actions)
-    assert (batched.state == before[0]).all() and (batched.draw == before[1]).all()
-    assert (batched.rng == before[2]).all()
+    assert (batched.state == before[0]).all() and (batched.piles.draw == before[1]).all()
+    assert (batched.piles.rng == before[2]).all()
     with pytest.raises(IllegalAction, match="actions are 0 to 313"):
         batched.step(np.array([0, 0, 999]))
 

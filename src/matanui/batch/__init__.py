@@ -1,16 +1,19 @@
 """Batched games: many games of one kind stepped at once as numba kernels over arrays,
 checked move for move against the reference engine (matanui.batch.check).
 
-numba comes with the `research` extra; the engine core never imports this package.
+numba comes with the `research` extra; the engine core never imports this package, and
+importing it (the registry) loads no numba: `batched_game` imports a game's engine.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from matanui.engine import MatanuiError
 
-from .base import BatchedGame
+if TYPE_CHECKING:  # importing base loads numba; the registry itself stays light
+    from .base import BatchedGame
 
 # game name -> "module:class" of its batched engine
 BATCHED = {

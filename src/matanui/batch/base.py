@@ -99,9 +99,14 @@ class BatchedGame(ABC):
         """Seat seats[i]'s information-state tensor of game i into out[i]."""
 
     @abstractmethod
-    def _step(self, actions: np.ndarray) -> int:
-        """Apply the actions; -1, or the index of the first game whose action is illegal
-        (and then nothing is changed)."""
+    def _step(self, actions: np.ndarray, where: np.ndarray) -> int:
+        """Apply the actions where where[i]; -1, or the index of the first game whose action
+        is illegal (and then nothing is changed)."""
+
+    @abstractmethod
+    def _play_random(self, seats: np.ndarray, chooser: np.ndarray) -> None:
+        """Uniformly random actions in each game until seats[i] decides or it is over;
+        chooser (uint64 (n,)) holds each game's generator for those choices."""
 
     @abstractmethod
     def _playouts(self, steps: int, first_seed: int, counts: np.ndarray) -> None:
@@ -164,18 +169,31 @@ class BatchedGame(ABC):
             self._observe(chosen, out)
         return out
 
-    def step(self, actions: Any) -> None:
-        """Play actions[i] in every game i that is not over. An illegal action raises
-        IllegalAction naming the game and the action, and no game changes."""
+    def step(self, actions: Any, where: Any = None) -> None:
+        """Play actions[i] in every game i that is not over (and where where[i], if given:
+        the others ignore their entry). An illegal action raises IllegalAction naming the
+        game and the action, and no game changes."""
         chosen = self._per_game(actions, "actions", np.int64)
+        active = (np.ones(self.num_games, np.bool_) if where is None
+                  else self._per_game(where, "where", np.bool_))
         with self._threaded():
-            bad = self._step(chosen)
+            bad = self._step(chosen, active)
         if bad >= 0:
             legal = np.flatnonzero(self.legal_mask()[bad]).tolist()
             action = int(chosen[bad])
             words = (f"action {action} ({self.encoding.actions[action]})" if 0 <= action < self.num_actions
                      else f"action {action} (actions are 0 to {self.num_actions - 1})")
             raise IllegalAction(f"game {bad}: {words} is not legal now; legal: {legal}")
+
+    def play_random_until(self, seats: Any, chooser: np.ndarray) -> None:
+        """Play uniformly random legal actions in every game until seats[i] is the one to
+        decide, or the game is over (the opponents' moves of a vector environment). The
+        choices come from `chooser`, one uint64 generator state per game, advanced in place."""
+        chosen = self._per_game(seats, "seats", np.int64)
+        if chooser.shape != (self.num_games,) or chooser.dtype != np.uint64:
+            raise MatanuiError(f"chooser must be a uint64 array of shape ({self.num_games},)")
+        with self._threaded():
+            self._play_random(chosen, chooser)
 
     def random_playouts(self, seconds: float = 1.0, seed: int = 0) -> PlayoutResult:
         """Uniformly random games, every row at once, for about `seconds` (after one short

@@ -14,7 +14,7 @@ Rule ids in comments are the rows of docs/rules/reconstruct.md, as in the refere
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, prange
@@ -40,6 +40,31 @@ FIELDS = 24  # HAND .. TOA are pairs: the column of seat 0, then of seat 1
 
 # The game's settings as one int64 vector.
 ADVANCED, TURN_LIMIT, FIRST_PLAYER, CARDS, CHARACTERS = range(5)
+
+
+class Deck(NamedTuple):
+    """The game's settings and its deck's tables, as the kernels take them."""
+
+    settings: np.ndarray  # ADVANCED, TURN_LIMIT, FIRST_PLAYER, CARDS, CHARACTERS
+    kind: np.ndarray
+    colour_mask: np.ndarray
+    deal_order: np.ndarray
+    first_action: np.ndarray
+    action_count: np.ndarray
+    action_kind: np.ndarray
+    action_card: np.ndarray
+    action_part: np.ndarray
+    action_take: np.ndarray
+    trade_action: np.ndarray
+
+
+class Piles(NamedTuple):
+    """Each game's draw pile (its top is the end), discard pile (in the order laid) and
+    Mersenne Twister, one row per game."""
+
+    draw: np.ndarray
+    discard: np.ndarray
+    rng: np.ndarray
 
 
 class Tables:
@@ -121,8 +146,9 @@ def _remember(g: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _can_trade(g: np.ndarray, seat: int, colour_mask: np.ndarray) -> bool:
+def _can_trade(g: np.ndarray, seat: int, deck: Deck) -> bool:
     hand, discard = g[HAND + seat], g[DISCARD_SET]
+    colour_mask = deck.colour_mask
     for c in range(colour_mask.shape[0]):
         if hand & colour_mask[c] and discard & colour_mask[c]:
             return True
@@ -151,17 +177,17 @@ def _draw_step(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.nda
 
 
 @njit(cache=True)
-def _begin_turn(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, settings: np.ndarray,
-                colour_mask: np.ndarray, seat: int, draws: int) -> None:
+def _begin_turn(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, deck: Deck, seat: int,
+                draws: int) -> None:
     """RECON-TURN-ORDER, step 1. `draws` is 2 after a successful stop."""
     g[TURN] += 1
     g[TURN_PLAYER] = seat
     g[DRAWS_DUE] = draws
-    if g[TURN] > settings[TURN_LIMIT]:
+    if g[TURN] > deck.settings[TURN_LIMIT]:
         g[PHASE] = OVER
         g[DRAWN] = 1
         return
-    if settings[ADVANCED] and _can_trade(g, seat, colour_mask):
+    if deck.settings[ADVANCED] and _can_trade(g, seat, deck):
         g[PHASE] = START
         return
     _draw_step(g, draw, discard, rng, seat, draws)
@@ -175,11 +201,12 @@ def _discard(g: np.ndarray, discard: np.ndarray, card: int) -> None:
 
 
 @njit(cache=True)
-def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, settings: np.ndarray,
-          deal_order: np.ndarray, colour_mask: np.ndarray, seed: int) -> None:
+def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, deck: Deck,
+          seed: int) -> None:
     """Table.deal(seed): the characters from random.Random(seed).sample, then new_game(seed)."""
     mt.seed(rng, seed)
     chosen = np.zeros(2, np.int64)
+    settings = deck.settings
     mt.sample_indices(rng, settings[CHARACTERS], 2, chosen)
     g[:] = 0
     g[TOA] = chosen[0]
@@ -189,7 +216,7 @@ def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray,
     mt.seed(rng, seed)
     cards = settings[CARDS]
     for j in range(cards):
-        draw[j] = deal_order[j]
+        draw[j] = deck.deal_order[j]
     mt.shuffle(rng, draw, cards)  # RECON-SETUP-SHUFFLE
     g[DRAW_LEN] = cards
     for seat in range(2):  # RECON-SETUP-DEAL
@@ -201,14 +228,15 @@ def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray,
         first = mt.randbelow(rng, 2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
     g[PHASE] = PLAY
     g[TURN_PLAYER] = first
-    _begin_turn(g, draw, discard, rng, settings, colour_mask, first, 1)
+    _begin_turn(g, draw, discard, rng, deck, first, 1)
     _remember(g)
 
 
 @njit(cache=True)
-def _legal(g: np.ndarray, kind: np.ndarray, first_action: np.ndarray, action_count: np.ndarray,
-           action_part: np.ndarray, trade_action: np.ndarray, out: np.ndarray) -> int:
+def _legal(g: np.ndarray, deck: Deck, out: np.ndarray) -> int:
     """The current player's legal action indices into `out`; how many there are."""
+    kind, first_action, action_count = deck.kind, deck.first_action, deck.action_count
+    action_part, trade_action = deck.action_part, deck.trade_action
     phase = g[PHASE]
     if phase == OVER:
         return 0
@@ -266,11 +294,10 @@ def _lowest(bits: int) -> int:
 
 
 @njit(cache=True)
-def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, settings: np.ndarray,
-           colour_mask: np.ndarray, action_kind: np.ndarray, action_card: np.ndarray, action_part: np.ndarray,
-           action_take: np.ndarray, a: int) -> None:
+def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, deck: Deck, a: int) -> None:
     """One legal action of the current player, then the automatic steps that follow it."""
-    what = action_kind[a]
+    action_card = deck.action_card
+    what = deck.action_kind[a]
     me = g[TURN_PLAYER]
     if what == ALLOW:
         # The played card takes effect, then is discarded (RECON-DISCARD).
@@ -287,7 +314,7 @@ def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray
                 return
         else:
             g[BUILT + 1 - me] &= ~(1 << part)
-        _begin_turn(g, draw, discard, rng, settings, colour_mask, 1 - me, 1)
+        _begin_turn(g, draw, discard, rng, deck, 1 - me, 1)
     elif what == PLAY_STOP:
         # RECON-STOP: the played card does nothing; the stopper's turn begins with two cards.
         other = 1 - me
@@ -298,13 +325,13 @@ def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray
         g[KNOWN + other] &= ~(1 << stop)
         _discard(g, discard, card)
         _discard(g, discard, stop)
-        _begin_turn(g, draw, discard, rng, settings, colour_mask, other, 2)
+        _begin_turn(g, draw, discard, rng, deck, other, 2)
     elif what == PASS:
-        _begin_turn(g, draw, discard, rng, settings, colour_mask, 1 - me, 1)
+        _begin_turn(g, draw, discard, rng, deck, 1 - me, 1)
     elif what == DRAW:
         _draw_step(g, draw, discard, rng, me, g[DRAWS_DUE])
     elif what == TRADE:
-        give, take = action_card[a], action_take[a]
+        give, take = action_card[a], deck.action_take[a]
         g[HAND + me] &= ~(1 << give)
         g[KNOWN + me] &= ~(1 << give)
         _discard(g, discard, give)
@@ -318,7 +345,7 @@ def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray
         g[DISCARD_SET] &= ~(1 << take)
         g[HAND + me] |= 1 << take
         g[KNOWN + me] |= 1 << take  # everyone saw which card was taken
-        _begin_turn(g, draw, discard, rng, settings, colour_mask, 1 - me, 1)
+        _begin_turn(g, draw, discard, rng, deck, 1 - me, 1)
     else:
         # An add or remove card is played; the opponent may answer with a stop card.
         card = action_card[a]
@@ -326,15 +353,14 @@ def _apply(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray
         g[KNOWN + me] &= ~(1 << card)
         g[PENDING_KIND] = ADD if what == PLAY_ADD else REMOVE
         g[PENDING_CARD] = card
-        g[PENDING_PART] = action_part[a]
+        g[PENDING_PART] = deck.action_part[a]
         g[PHASE] = RESPOND
     _remember(g)
 
 
 @njit(cache=True)
-def _is_legal(g: np.ndarray, a: int, kind: np.ndarray, first_action: np.ndarray, action_count: np.ndarray,
-              action_part: np.ndarray, trade_action: np.ndarray, scratch: np.ndarray) -> bool:
-    n = _legal(g, kind, first_action, action_count, action_part, trade_action, scratch)
+def _is_legal(g: np.ndarray, a: int, deck: Deck, scratch: np.ndarray) -> bool:
+    n = _legal(g, deck, scratch)
     for j in range(n):
         if scratch[j] == a:
             return True
@@ -342,41 +368,38 @@ def _is_legal(g: np.ndarray, a: int, kind: np.ndarray, first_action: np.ndarray,
 
 
 @njit(cache=True, parallel=True)
-def _step_all(state, draw, discard, rng, settings, kind, colour_mask, first_action, action_count, action_kind,
-              action_card, action_part, action_take, trade_action, actions) -> int:
-    """Apply actions[i] in every game not over; -1, or the first game whose action is illegal
-    (then nothing is changed anywhere)."""
+def _step_all(state, piles, deck, actions, active) -> int:
+    """Apply actions[i] in every active game not over; -1, or the first game whose action is
+    illegal (then nothing is changed anywhere)."""
     n = state.shape[0]
     bad = np.full(n, False)
     for i in prange(n):
-        if state[i, PHASE] != OVER:
-            scratch = np.empty(action_kind.shape[0], np.int64)
+        if active[i] and state[i, PHASE] != OVER:
+            scratch = np.empty(deck.action_kind.shape[0], np.int64)
             a = actions[i]
-            bad[i] = not (0 <= a < action_kind.shape[0]) or not _is_legal(
-                state[i], a, kind, first_action, action_count, action_part, trade_action, scratch)
+            bad[i] = not (0 <= a < deck.action_kind.shape[0]) or not _is_legal(state[i], a, deck, scratch)
     for i in range(n):
         if bad[i]:
             return i
     for i in prange(n):
-        if state[i, PHASE] != OVER:
-            _apply(state[i], draw[i], discard[i], rng[i], settings, colour_mask, action_kind, action_card,
-                   action_part, action_take, actions[i])
+        if active[i] and state[i, PHASE] != OVER:
+            _apply(state[i], piles.draw[i], piles.discard[i], piles.rng[i], deck, actions[i])
     return -1
 
 
 @njit(cache=True, parallel=True)
-def _deal_where(state, draw, discard, rng, settings, deal_order, colour_mask, where, seeds) -> None:
+def _deal_where(state, piles, deck, where, seeds) -> None:
     for i in prange(state.shape[0]):
         if where[i]:
-            _deal(state[i], draw[i], discard[i], rng[i], settings, deal_order, colour_mask, seeds[i])
+            _deal(state[i], piles.draw[i], piles.discard[i], piles.rng[i], deck, seeds[i])
 
 
 @njit(cache=True, parallel=True)
-def _masks(state, kind, first_action, action_count, action_part, trade_action, out) -> None:
+def _masks(state, deck, out) -> None:
     out[:] = False
     for i in prange(state.shape[0]):
         scratch = np.empty(out.shape[1], np.int64)
-        n = _legal(state[i], kind, first_action, action_count, action_part, trade_action, scratch)
+        n = _legal(state[i], deck, scratch)
         for j in range(n):
             out[i, scratch[j]] = True
 
@@ -390,9 +413,10 @@ def _bits_into(out: np.ndarray, at: int, bits: int) -> None:
 
 
 @njit(cache=True, parallel=True)
-def _observe(state, settings, seats, out) -> None:
+def _observe(state, deck, seats, out) -> None:
     """The encoding's information-state tensor (envs/encodings/reconstruct.py: observation,
     then memory) of seats[i] in game i."""
+    settings = deck.settings
     cards = settings[CARDS]
     toa = settings[CHARACTERS]
     out[:] = 0.0
@@ -446,30 +470,38 @@ def _splitmix(x: np.ndarray) -> int:
 
 
 @njit(cache=True, parallel=True)
-def _playouts(state, draw, discard, rng, settings, deal_order, kind, colour_mask, first_action, action_count,
-              action_kind, action_card, action_part, action_take, trade_action, steps, first_seed,
-              counts) -> None:
+def _playouts(state, piles, deck, steps, first_seed, counts) -> None:
     """Uniformly random playouts: each game row plays `steps` decisions, dealing a new game
     (the next seed) whenever one ends; counts[i] = (steps, games finished)."""
     n = state.shape[0]
     for i in prange(n):
-        g = state[i]
+        g, draw, discard, rng = state[i], piles.draw[i], piles.discard[i], piles.rng[i]
         chooser = np.array([np.uint64(first_seed + i)])
-        legal = np.empty(action_kind.shape[0], np.int64)
+        legal = np.empty(deck.action_kind.shape[0], np.int64)
         seed = first_seed + i
-        _deal(g, draw[i], discard[i], rng[i], settings, deal_order, colour_mask, seed)
+        _deal(g, draw, discard, rng, deck, seed)
         finished = 0
         for _ in range(steps):
             if g[PHASE] == OVER:
                 finished += 1
                 seed += n
-                _deal(g, draw[i], discard[i], rng[i], settings, deal_order, colour_mask, seed)
-            count = _legal(g, kind, first_action, action_count, action_part, trade_action, legal)
-            a = legal[_splitmix(chooser) % count]
-            _apply(g, draw[i], discard[i], rng[i], settings, colour_mask, action_kind, action_card,
-                   action_part, action_take, a)
+                _deal(g, draw, discard, rng, deck, seed)
+            a = legal[_splitmix(chooser) % _legal(g, deck, legal)]
+            _apply(g, draw, discard, rng, deck, a)
         counts[i, 0] = steps
         counts[i, 1] = finished
+
+
+@njit(cache=True, parallel=True)
+def _play_random(state, piles, deck, seats, chooser) -> None:
+    """In every game, uniformly random actions until seats[i] decides or the game is over;
+    chooser[i] is game i's splitmix64 state."""
+    for i in prange(state.shape[0]):
+        g = state[i]
+        legal = np.empty(deck.action_kind.shape[0], np.int64)
+        while g[PHASE] != OVER and _current(g) != seats[i]:
+            a = legal[_splitmix(chooser[i:i + 1]) % _legal(g, deck, legal)]
+            _apply(g, piles.draw[i], piles.discard[i], piles.rng[i], deck, a)
 
 
 class BatchedReconstruct(BatchedGame):
@@ -481,22 +513,19 @@ class BatchedReconstruct(BatchedGame):
                  threads: int | None = None) -> None:
         game = games.get("reconstruct")
         super().__init__(game, encoding_for(game, 2), num_games, options, threads)
-        self.tables = t = Tables(game, self.encoding)
+        tables = Tables(game, self.encoding)
         cards = len(self.encoding.card_ids)
         first = self.options["first_player"]
-        self.settings = np.array([self.options["advanced"], self.options["turn_limit"],
-                                  -1 if first == "rps" else first, cards, len(game.characters())], np.int64)
+        settings = np.array([self.options["advanced"], self.options["turn_limit"],
+                             -1 if first == "rps" else first, cards, len(game.characters())], np.int64)
+        self.deck = Deck(settings=settings, **{field: getattr(tables, field) for field in Deck._fields[1:]})
         self.state = np.zeros((num_games, FIELDS), np.int64)
         self.state[:, PHASE] = OVER
-        self.draw = np.zeros((num_games, cards), np.int64)
-        self.discard = np.zeros((num_games, cards), np.int64)
-        self.rng = np.zeros((num_games, mt.STATE_WORDS), np.uint32)
-        self._legal_args = (t.kind, t.first_action, t.action_count, t.action_part, t.trade_action)
+        self.piles = Piles(np.zeros((num_games, cards), np.int64), np.zeros((num_games, cards), np.int64),
+                           np.zeros((num_games, mt.STATE_WORDS), np.uint32))
 
     def _deal(self, where: np.ndarray, seeds: np.ndarray) -> None:
-        t = self.tables
-        _deal_where(self.state, self.draw, self.discard, self.rng, self.settings, t.deal_order, t.colour_mask,
-                    where, seeds)
+        _deal_where(self.state, self.piles, self.deck, where, seeds)
 
     @property
     def over(self) -> np.ndarray:
@@ -518,19 +547,16 @@ class BatchedReconstruct(BatchedGame):
         return out
 
     def _masks(self, out: np.ndarray) -> None:
-        _masks(self.state, *self._legal_args, out)
+        _masks(self.state, self.deck, out)
 
     def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
-        _observe(self.state, self.settings, seats, out)
+        _observe(self.state, self.deck, seats, out)
 
-    def _step(self, actions: np.ndarray) -> int:
-        t = self.tables
-        return _step_all(self.state, self.draw, self.discard, self.rng, self.settings, t.kind, t.colour_mask,
-                         t.first_action, t.action_count, t.action_kind, t.action_card, t.action_part,
-                         t.action_take, t.trade_action, actions)
+    def _step(self, actions: np.ndarray, where: np.ndarray) -> int:
+        return _step_all(self.state, self.piles, self.deck, actions, where)
+
+    def _play_random(self, seats: np.ndarray, chooser: np.ndarray) -> None:
+        _play_random(self.state, self.piles, self.deck, seats, chooser)
 
     def _playouts(self, steps: int, first_seed: int, counts: np.ndarray) -> None:
-        t = self.tables
-        _playouts(self.state, self.draw, self.discard, self.rng, self.settings, t.deal_order, t.kind,
-                  t.colour_mask, t.first_action, t.action_count, t.action_kind, t.action_card, t.action_part,
-                  t.action_take, t.trade_action, steps, first_seed, counts)
+        _playouts(self.state, self.piles, self.deck, steps, first_seed, counts)

@@ -25,6 +25,7 @@ from matanui.ai.base import Agent, SeatView
 from matanui.engine import MatanuiError
 
 from .checkpoint import Checkpoint
+from .encoding import Encoding
 from .table import Table
 
 ArrayPolicy = Callable[[np.ndarray, np.ndarray], int]
@@ -74,12 +75,20 @@ def resolve(spec: Any, table: Table, seed: int) -> Opponent:
         return PolicyOpponent(spec, getattr(spec, "__name__", type(spec).__name__))
     if not isinstance(spec, str):
         raise MatanuiError(f"an opponent is {KINDS}, not {type(spec).__name__}")
-    game = table.encoding.game.name
     if is_agent_name(spec):
-        return AgentOpponent(make_agent(spec, game, seed=seed), spec)
-    if spec.endswith(".npz"):
-        return PolicyOpponent(_checkpoint(spec, table), spec)
-    return PolicyOpponent(_imported(spec), spec)
+        return AgentOpponent(make_agent(spec, table.encoding.game.name, seed=seed), spec)
+    return PolicyOpponent(array_policy(spec, table.encoding), spec)
+
+
+def array_policy(spec: Any, encoding: Encoding) -> ArrayPolicy:
+    """The array policy `spec` names: a callable as it is, MODULE:CALLABLE imported, or a
+    policy file PATH.npz loaded and checked against the encoding."""
+    if callable(spec) and not isinstance(spec, Agent):
+        return spec
+    if not isinstance(spec, str) or is_agent_name(spec):
+        raise MatanuiError(f"an array policy is MODULE:CALLABLE, a policy file PATH.npz or a callable "
+                           f"policy(observation, mask) -> action index, not {spec!r:.60}")
+    return _checkpoint(spec, encoding) if spec.endswith(".npz") else _imported(spec)
 
 
 def is_agent_name(spec: Any) -> bool:
@@ -87,9 +96,8 @@ def is_agent_name(spec: Any) -> bool:
     return isinstance(spec, str) and not spec.endswith(".npz") and ":" not in spec
 
 
-def _checkpoint(path: str, table: Table) -> Checkpoint:
+def _checkpoint(path: str, encoding: Encoding) -> Checkpoint:
     policy = Checkpoint.load(path)
-    encoding = table.encoding
     size = encoding.observation_size + encoding.memory_size
     if (policy.game, policy.meta["players"], policy.meta["observation_size"]) != (
             encoding.game.name, encoding.players, size):
