@@ -311,7 +311,8 @@ def bench(
     data: Path | None = typer.Option(None, "--data", help=DATA_HELP + " Measures the pack's game."),
     batch: int | None = typer.Option(None, "--batch", parser=integer, min=1,
                                      help="Also the batched engine with this many games at once (on all "
-                                     "cores), beside the reference and OpenSpiel's C++ leduc_poker."),
+                                     "cores), beside the reference (python) and OpenSpiel's C++ "
+                                     "leduc_poker."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core (--batch: batched, all cores)."""
     from matanui.bench import configurations, machine_summary, run_batched, run_openspiel, run_playouts
@@ -351,7 +352,7 @@ def bench(
     try:
         with progress("bench", len(runs), unit="measurements") as bar:
             for name, count, games_at_once in runs:
-                engine = ("reference" if games_at_once is None else "OpenSpiel C++"
+                engine = ("python" if games_at_once is None else "C++"
                           if games_at_once == 0 else f"batched x{games_at_once}")
                 bar.describe(f"bench: {name}, {count} players, {engine}")
                 if games_at_once is None:

@@ -174,7 +174,7 @@ def test_bench_batch_measures_the_batched_engine_beside_the_reference_and_leduc(
 
     result = CliRunner().invoke(app, ["bench", "reconstruct", "--batch", "64", "--seconds", "0.2"])
     assert result.exit_code == 0, result.output
-    for words in ("batched", "x64", "reference", "leduc_", "OpenSpiel"):  # the table wraps at 80 columns
+    for words in ("batched", "x64", "python", "leduc_", "C++"):  # the table wraps at 80 columns
         assert words in result.output
     refused = CliRunner().invoke(app, ["bench", "reconstruct", "--batch", "0"])
     assert refused.exit_code != 0 and "1 or more" in refused.output
