@@ -354,7 +354,8 @@ def bench(
             for name, count, games_at_once in runs:
                 engine = ("python" if games_at_once is None else "C++"
                           if games_at_once == 0 else f"batched x{games_at_once}")
-                bar.describe(f"bench: {name}, {count} players, {engine}")
+                label = f"{name}, {count} players" + ("" if batch is None else f", {engine}")
+                bar.describe(f"bench: {label}")
                 if games_at_once is None:
                     result = run_playouts(name, seconds=seconds, players=count, data=data)
                 elif games_at_once == 0:
@@ -365,7 +366,7 @@ def bench(
                        f"{result.seconds:.2f}", f"{result.steps_per_second:,.0f}",
                        f"{result.games_per_second:,.1f}")
                 table.add_row(*row)
-                bar.log(f"{name}, {count} players, {engine}: {row[6]} steps/s, {row[7]} games/s "
+                bar.log(f"{label}: {row[6]} steps/s, {row[7]} games/s "
                         f"({row[3]} games in {row[5]} s)")
                 bar.advance()
     except MatanuiError as error:
