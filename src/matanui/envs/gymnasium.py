@@ -33,7 +33,7 @@ from matanui import games
 from matanui.ai.base import Agent
 from matanui.engine import IllegalAction, MatanuiError
 
-from .encoding import encoding_for, has_encoding
+from .encoding import DEFAULT_VARIANT, encoding_for, has_encoding
 from .opponents import Opponent, is_agent_name, resolve
 from .pettingzoo import RENDER_MODES, observation_space, render_text
 from .table import Table
@@ -50,15 +50,16 @@ class MatanuiEnv(gymnasium.Env):
                  opponents: str | Sequence[str] = "heuristic", players: int | None = None,
                  characters: Sequence[str] | None = None,
                  options: Mapping[str, Any] | None = None, illegal: str = "lose",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, encoding: str = DEFAULT_VARIANT) -> None:
         """`opponents`: one opponent for every other seat, or a list of one per other seat in
         seat order: an agent name (random, heuristic, hard, hard@SECONDS, ismcts@N),
         MODULE:CALLABLE, a policy file PATH.npz, an Agent, or a callable policy(observation,
         mask) -> action index (matanui.envs.opponents), filling the other seats in seat order.
         `seat` is the learning seat, or "random" for a new draw at every reset. `characters`
-        fixes who sits where; by default each reset draws them from its seed."""
+        fixes who sits where; by default each reset draws them from its seed. `encoding` is one
+        of the game's observation encodings (e.g. Makuta's "compact")."""
         spec = games.get(game)
-        self.encoding = encoding_for(spec, players or spec.min_players)
+        self.encoding = encoding_for(spec, players or spec.min_players, encoding)
         count = self.encoding.players
         if seat != RANDOM_SEAT and (isinstance(seat, bool) or not isinstance(seat, int)
                                     or not 0 <= seat < count):
