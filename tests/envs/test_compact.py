@@ -103,9 +103,9 @@ def test_the_grid_is_centred_on_the_observing_seats_pawn_and_places_what_lies_ar
         # Every other pawn's offset from mine, whether or not it lies inside the grid.
         for row, other in enumerate(encoding.relative(obs)):
             x, y = island.xy[island.by_name[obs["pawns"][other]]]
-            assert views["pawns"][row, 0] == 1
-            assert views["pawns"][row, 1] * 128 - 64 == pytest.approx(x - cx, abs=1e-4)
-            assert views["pawns"][row, 2] * 128 - 64 == pytest.approx(y - cy, abs=1e-4)
+            assert views["offsets"][row, 0] == 1
+            assert views["offsets"][row, 1] * 128 - 64 == pytest.approx(x - cx, abs=1e-4)
+            assert views["offsets"][row, 2] * 128 - 64 == pytest.approx(y - cy, abs=1e-4)
 
 
 def test_the_compact_observation_shows_nothing_a_resampled_state_changes():

@@ -56,6 +56,9 @@ class Encoding(ABC):
     """One game's actions and observations as fixed-size arrays, for a number of seats."""
 
     variant: ClassVar[str] = DEFAULT_VARIANT  # the name `encoding_for(..., encoding=)` knows it by
+    # What each observation and memory piece holds, in words (docs/research.md's per-piece
+    # tables are generated from it and the layouts: matanui.envs.sizes).
+    about: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game, players: int) -> None:
         self.game = game

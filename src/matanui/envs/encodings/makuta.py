@@ -20,12 +20,18 @@ Observation pieces (seen from the observing seat, then the others clockwise):
   start, waiting (faces), cards (seats, item faces), bags (kinds), out (Rahi faces)
   temple (gates, colours), challenge, returning, victim, numbers (roll, steps, turn)
 Memory: every item face that has been on my collector card.
+
+The compact encoding (`encoding="compact"`, CompactMakutaEncoding) keeps the actions and the
+memory but replaces the per-slot pieces (open ... locks, 37k floats at two seats) by a 15 x 15
+grid of squares around the observing seat's pawn, one plane per feature (GRID_PLANES), each
+pawn's offset from mine, and the island's token counts: about 6k floats, six times denser.
+What lies beyond the grid is out of its sight, bar the pawns' offsets and those counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -74,7 +80,40 @@ def strength(face: str) -> float:
     return int(face.rsplit(":", 1)[1]) / STRENGTH_SCALE
 
 
+SHARED_ABOUT = {  # the pieces both Makuta encodings have
+    "to_decide": "1 when this seat must decide now",
+    "my_turn": "1 when it is this seat's turn",
+    "phase": "the step of the turn (roll, levitate, move, place, ..., over)",
+    "characters": "which Toa each seat plays (me first, then clockwise)",
+    "dice": "each seat's die (white, red, green)",
+    "boards": "per board: laid, its quarter turns (4), x and y of its offset",
+    "pile": "boards left in the pile, over all boards",
+    "placing": "the board drawn and being laid",
+    "start": "the tokens face down on the start space, by face",
+    "waiting": "the tokens the turn player is still collecting, by face",
+    "cards": "each seat's collector card: its tokens by face (a quarter each)",
+    "bags": "tokens left in each bag (kanohi, turaga, key, rahi, lock), over the bag's size",
+    "out": "the Rahi beaten so far, by face",
+    "temple": "the colour at each gate of Makuta's temple, once laid",
+    "challenge": "the challenge being met: Rahi or Makuta, strength, bonus, roll, tokens used, die",
+    "returning": "the kind of token being given back",
+    "victim": "the seat losing a token (steal, take, put)",
+    "numbers": "the roll, the steps left, turn / limit",
+    "held": "every item face that has been on my collector card",
+}
+
+
 class MakutaEncoding(Encoding):
+    about: ClassVar[Mapping[str, str]] = {
+        **SHARED_ABOUT,
+        "open": "1 for each space slot on a board laid",
+        "pawns": "each seat's space (one slot)",
+        "path": "the spaces the moving pawn has crossed this move",
+        "items": "per space: its tokens by face (face down by kind, or seen)",
+        "under": "per space: the tokens under its Rahi, by face",
+        "rahi": "per space: a Rahi there, and its strength once seen",
+        "locks": "per space: a lock there, and its face once seen",
+    }
     def __init__(self, game: Any, players: int) -> None:
         parts = game.parts
         self.boards = list(parts.boards)
@@ -295,9 +334,13 @@ ENCODING = MakutaEncoding
 # -- the compact encoding ------------------------------------------------------------------
 
 RADIUS = 7  # the grid reaches 7 squares from the pawn each way: 15 x 15 squares
-ICONS = (components.PLAIN, components.PORTAL, components.LANDING, components.GATE,
-         *components.TOKEN_ICONS)  # the printed icon of a space: its terrain kind
-STATIC_PLANES = ("board", "temple", *(f"icon:{icon}" for icon in ICONS), "open_portal")
+ICON_PLANES = {  # the icon printed on a space (its terrain kind) -> its plane
+    components.PLAIN: "plain", components.PORTAL: "portal", components.LANDING: "landing",
+    components.GATE: "gate",
+    **{icon: f"{KIND_IDS[kind]}_space" for icon, kind in components.TOKEN_ICONS.items()},
+}
+ICONS = tuple(ICON_PLANES)
+STATIC_PLANES = ("board", "temple", *ICON_PLANES.values(), "open_portal")
 TOKEN_PLANES = tuple(KIND_IDS[k] for k in CARD_KINDS)  # kanohi, turaga, key
 DYNAMIC_PLANES = ("me", "others", "path", "reach", *TOKEN_PLANES,
                   *(f"under:{kind}" for kind in TOKEN_PLANES), "rahi", "rahi_strength", "lock",
@@ -344,6 +387,14 @@ class CompactMakutaEncoding(MakutaEncoding):
     full encoding's: only the observation is smaller."""
 
     variant = "compact"
+    about: ClassVar[Mapping[str, str]] = {
+        **SHARED_ABOUT,
+        "grid": (f"{SIDE} x {SIDE} squares centred on my pawn (rows north to south, columns west to "
+                 f"east), one plane each: {', '.join(GRID_PLANES)}"),
+        "offsets": "each seat's pawn: on the island, then x and y from mine (over 128, centred at 0.5)",
+        "island": "the tokens on the island's spaces by kind (kanohi, turaga, key), its Rahi and its "
+                  "locks, each over its bag's size",
+    }
 
     def __init__(self, game: Any, players: int) -> None:
         self._grids: dict[tuple, _Grid] = {}
@@ -353,7 +404,7 @@ class CompactMakutaEncoding(MakutaEncoding):
     def describe_observation(self, layout: Layout) -> None:
         self._describe_head(layout)
         layout.add("grid", len(GRID_PLANES), SIDE, SIDE)
-        layout.add("pawns", self.players, 3)
+        layout.add("offsets", self.players, 3)
         layout.add("island", len(ISLAND_COUNT))
         self._describe_tail(layout)
 
@@ -383,7 +434,7 @@ class CompactMakutaEncoding(MakutaEncoding):
             if xy is not None:
                 where.append(base["others" if row else "me"] + at[pawns[seat]])
                 values.append(others if row else 1.0)
-                out["pawns"][row] = (1.0, (xy[0] - cx + COORDINATE_BOUND) / scale,
+                out["offsets"][row] = (1.0, (xy[0] - cx + COORDINATE_BOUND) / scale,
                                      (xy[1] - cy + COORDINATE_BOUND) / scale)
         for plane in ("path", "reach"):
             where += [base[plane] + at[name] for name in obs[plane]]
