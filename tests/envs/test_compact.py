@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matanui.engine import MatanuiError
 from matanui.envs.encoding import encoding_for, encoding_variants
@@ -106,6 +108,23 @@ def test_the_grid_is_centred_on_the_observing_seats_pawn_and_places_what_lies_ar
             assert views["offsets"][row, 0] == 1
             assert views["offsets"][row, 1] * 128 - 64 == pytest.approx(x - cx, abs=1e-4)
             assert views["offsets"][row, 2] * 128 - 64 == pytest.approx(y - cy, abs=1e-4)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1), moves=st.integers(0, 300))
+def test_any_position_puts_my_pawn_at_the_centre_in_0_1_and_hides_what_resampling_changes(
+        players, seed, moves):
+    table = played(players, seed, moves)
+    encoding = table.encoding
+    rng = random.Random(seed)
+    for seat in range(players):
+        raw = np.zeros(encoding.observation_size, np.float32)
+        views = encoding.observation_layout.views(raw)
+        encoding.encode(table.state.observation(seat), views)
+        assert raw.min() >= 0 and raw.max() <= 1
+        assert plane(views, "me")[RADIUS, RADIUS] == 1
+        assert np.array_equal(encoding.observe(table.state.determinize(seat, rng), seat),
+                              encoding.observe(table.state, seat))
 
 
 def test_the_compact_observation_shows_nothing_a_resampled_state_changes():

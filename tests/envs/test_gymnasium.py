@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matanui.engine import IllegalAction, MatanuiError
 
@@ -120,3 +122,16 @@ def test_a_fixed_seat_is_reported_in_info_too():
 def test_bad_seat_values_are_refused_saying_what_is_allowed(seat):
     with pytest.raises(MatanuiError, match=r"seat must be 0 to 1 or \"random\""):
         MatanuiEnv("reconstruct", seat=seat)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_the_same_seed_gives_the_same_random_seat_and_game_whatever_came_before(seed, players):
+    def fresh():
+        return MatanuiEnv("makuta", seat="random", players=players, opponents="random",
+                          options={"turn_limit": 12})
+    used = fresh()
+    used.reset(seed=seed + 1)
+    first, again = fresh().reset(seed=seed), used.reset(seed=seed)
+    assert first[1]["seat"] == again[1]["seat"] and 0 <= first[1]["seat"] < players
+    assert np.array_equal(first[0]["observation"], again[0]["observation"])
