@@ -346,7 +346,6 @@ DYNAMIC_PLANES = ("me", "others", "path", "reach", *TOKEN_PLANES,
                   *(f"under:{kind}" for kind in TOKEN_PLANES), "rahi", "rahi_strength", "lock",
                   "lock_seen")
 GRID_PLANES = STATIC_PLANES + DYNAMIC_PLANES
-PLANE = {name: i for i, name in enumerate(GRID_PLANES)}
 SIDE = 2 * RADIUS + 1
 ISLAND_COUNT = {kind: i for i, kind in enumerate((*TOKEN_PLANES, "rahi", "lock"))}  # on the island
 GRID_CACHE = 256  # islands whose static planes are kept (a game lays at most 20 boards)
@@ -455,18 +454,20 @@ class CompactMakutaEncoding(MakutaEncoding):
                 where.append(base["rahi_strength"] + at[name])
                 values.append(strength(face))
         for name, face in obs["locks"].items():
-            seen = face in self.lock_faces
-            where += [base["lock"] + at[name], base["lock_seen"] + at[name]][:1 + seen]
-            values += [1.0] * (1 + seen)
+            where.append(base["lock"] + at[name])
+            values.append(1.0)
+            if face in self.lock_faces:
+                where.append(base["lock_seen"] + at[name])
+                values.append(1.0)
         counts["rahi"], counts["lock"] = len(obs["rahi"]), len(obs["locks"])
         out["island"][:] = [counts[kind] * self.per_token[kind] for kind in ISLAND_COUNT]
         window = out["grid"]
         left, top = cx - RADIUS - grid.x0, cy - RADIUS - grid.y0
         window[:len(STATIC_PLANES)] = grid.static[:, top:top + SIDE, left:left + SIDE]
-        canvas = grid.canvas.reshape(-1)
-        np.add.at(canvas, where, values)
+        canvas, marked = grid.canvas.reshape(-1), np.asarray(where, np.intp)
+        np.add.at(canvas, marked, values)  # several tokens on one space add up
         window[len(STATIC_PLANES):] = grid.canvas[:, top:top + SIDE, left:left + SIDE]
-        canvas[where] = 0.0
+        canvas[marked] = 0.0
 
 
 ENCODINGS = (MakutaEncoding, CompactMakutaEncoding)
