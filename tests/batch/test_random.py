@@ -69,3 +69,9 @@ def test_seeding_inside_numba_equals_python_for_every_int64(seed):
     state = np.zeros(mt.STATE_WORDS, np.uint32)
     mt.seed(state, seed)
     assert list(state) == list(random.Random(seed).getstate()[1])
+
+
+def test_twisting_early_changes_no_draw():
+    state, ref = mt.new_state(77), random.Random(77)
+    mt.twist_if_due(state)
+    assert [mt.getrandbits(state, 32) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]

@@ -204,7 +204,11 @@ def _discard(g: np.ndarray, discard: np.ndarray, card: int) -> None:
 def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray, deck: Deck,
           seed: int) -> None:
     """Table.deal(seed): the characters from random.Random(seed).sample, then new_game(seed)."""
+    # Both the characters' sample and the game draw from a fresh random.Random(seed):
+    # seed and twist once, and start the game from a copy.
     mt.seed(rng, seed)
+    mt.twist_if_due(rng)
+    fresh = rng.copy()
     chosen = np.zeros(2, np.int64)
     settings = deck.settings
     mt.sample_indices(rng, settings[CHARACTERS], 2, chosen)
@@ -213,7 +217,7 @@ def _deal(g: np.ndarray, draw: np.ndarray, discard: np.ndarray, rng: np.ndarray,
     g[TOA + 1] = chosen[1]
     g[PENDING_KIND] = -1
     g[WINNER] = -1
-    mt.seed(rng, seed)
+    rng[:] = fresh
     cards = settings[CARDS]
     for j in range(cards):
         draw[j] = deck.deal_order[j]
