@@ -95,8 +95,9 @@ class BatchedGame(ABC):
         """Each game's legal actions (of its current player) into the zeroed bool rows."""
 
     @abstractmethod
-    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
-        """Seat seats[i]'s information-state tensor of game i into out[i]."""
+    def _observe(self, seats: np.ndarray, out: np.ndarray, where: np.ndarray) -> None:
+        """Seat seats[i]'s information-state tensor of game i into out[i], where where[i]
+        (the other rows are left as they are)."""
 
     @abstractmethod
     def _step(self, actions: np.ndarray, where: np.ndarray) -> int:
@@ -154,10 +155,13 @@ class BatchedGame(ABC):
             self._masks(out)
         return out
 
-    def observe(self, seats: Any, out: np.ndarray | None = None) -> np.ndarray:
+    def observe(self, seats: Any, out: np.ndarray | None = None, where: Any = None) -> np.ndarray:
         """float32 (n, observation_size): each game as seats[i] sees it (its observation,
-        then its memory), as envs.table.Table.features(seat) gives it."""
+        then its memory), as envs.table.Table.features(seat) gives it. With `where`, only
+        those rows of `out` are written."""
         chosen = self._per_game(seats, "seats", np.int64)
+        rows = (np.ones(self.num_games, np.bool_) if where is None
+                else self._per_game(where, "where", np.bool_))
         if ((chosen < 0) | (chosen >= self.players)).any():
             raise MatanuiError(f"seats are 0 to {self.players - 1}; got {sorted(set(chosen.tolist()))}")
         if out is None:
@@ -166,7 +170,7 @@ class BatchedGame(ABC):
             raise MatanuiError(f"out must be a float32 array of shape "
                                f"({self.num_games}, {self.observation_size})")
         with self._threaded():
-            self._observe(chosen, out)
+            self._observe(chosen, out, rows)
         return out
 
     def step(self, actions: Any, where: Any = None) -> None:

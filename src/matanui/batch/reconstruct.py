@@ -417,16 +417,18 @@ def _bits_into(out: np.ndarray, at: int, bits: int) -> None:
 
 
 @njit(cache=True, parallel=True)
-def _observe(state, deck, seats, out) -> None:
+def _observe(state, deck, seats, out, where) -> None:
     """The encoding's information-state tensor (envs/encodings/reconstruct.py: observation,
-    then memory) of seats[i] in game i."""
+    then memory) of seats[i] in game i, for the games where where[i]."""
     settings = deck.settings
     cards = settings[CARDS]
     toa = settings[CHARACTERS]
-    out[:] = 0.0
     for i in prange(state.shape[0]):
+        if not where[i]:
+            continue
         g = state[i]
         o = out[i]
+        o[:] = 0.0
         me = seats[i]
         other = 1 - me
         phase = g[PHASE]
@@ -553,8 +555,8 @@ class BatchedReconstruct(BatchedGame):
     def _masks(self, out: np.ndarray) -> None:
         _masks(self.state, self.deck, out)
 
-    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
-        _observe(self.state, self.deck, seats, out)
+    def _observe(self, seats: np.ndarray, out: np.ndarray, where: np.ndarray) -> None:
+        _observe(self.state, self.deck, seats, out, where)
 
     def _step(self, actions: np.ndarray, where: np.ndarray) -> int:
         return _step_all(self.state, self.piles, self.deck, actions, where)

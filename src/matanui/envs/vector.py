@@ -71,7 +71,6 @@ class MatanuiVectorEnv(VectorEnv):
         self.seats = np.zeros(n, np.int64)
         self.seeds = np.zeros(n, np.int64)
         self._chooser = np.zeros(n, np.uint64)  # the random opponents' generators, one per game
-        self._observations = np.zeros((n, games.observation_size), np.float32)
         self._masks = np.zeros((n, games.num_actions), np.bool_)
         self._np_random = np.random.default_rng()
 
@@ -94,13 +93,15 @@ class MatanuiVectorEnv(VectorEnv):
         self._let_opponents_play()
         ended = games.over
         rewards = games.returns[np.arange(self.num_envs), self.seats]
+        observation = self._observe()
         info: dict[str, Any] = {}
         if ended.any():
-            final = self._observe()
-            info = {"final_obs": final, "_final_obs": ended, "_final_info": ended,
+            # What was observed is the ended games' last position: deal those again and
+            # observe only them (the other rows have not changed).
+            info = {"final_obs": observation, "_final_obs": ended, "_final_info": ended,
                     "final_info": {"seed": self.seeds.copy(), "seat": self.seats.copy()}}
             self._deal(ended)
-        observation = self._observe()
+            observation = self._observe(ended, {key: value.copy() for key, value in observation.items()})
         info.update(self._info())
         return observation, rewards, ended, np.zeros(self.num_envs, np.bool_), info
 
@@ -159,11 +160,17 @@ class MatanuiVectorEnv(VectorEnv):
         actions[rows] = answers
         return actions
 
-    def _observe(self) -> dict[str, np.ndarray]:
-        """The learners' tensors and masks now (new arrays: the caller may keep them)."""
-        observations = self.games.observe(self.seats, self._observations).copy()
-        masks = self.games.legal_mask(self._masks)
-        return {"observation": observations, "action_mask": masks.view(np.int8).copy()}
+    def _observe(self, rows: np.ndarray | None = None,
+                 into: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+        """The learners' tensors and masks now (new arrays: the caller may keep them), or
+        only the rows asked, written over a copy `into`."""
+        games = self.games
+        masks = games.legal_mask(self._masks).view(np.int8)
+        if rows is None or into is None:
+            return {"observation": games.observe(self.seats), "action_mask": masks.copy()}
+        games.observe(self.seats, into["observation"], rows)
+        into["action_mask"][rows] = masks[rows]
+        return into
 
     def _info(self) -> dict[str, Any]:
         return {"seed": self.seeds.copy(), "seat": self.seats.copy()}
