@@ -68,9 +68,7 @@ def run_batched(name: str, num_games: int, seconds: float = 3.0) -> BenchResult:
     A step is the same as the reference's: one decision listed, chosen and applied."""
     from matanui.batch import batched_game
 
-    batched = batched_game(name)(num_games)
-    result = batched.random_playouts(seconds)
-    return BenchResult(name, batched.players, result.games, result.steps, result.seconds)
+    return batched_game(name)(num_games).random_playouts(seconds)
 
 
 def run_openspiel(name: str = "leduc_poker", seconds: float = 3.0, seed: int = 0) -> BenchResult:

@@ -15,12 +15,12 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import numba
 import numpy as np
 
+from matanui.bench import BenchResult
 from matanui.engine import Game, IllegalAction, MatanuiError
 from matanui.engine.options import check_options
 from matanui.envs.encoding import Encoding
@@ -33,23 +33,6 @@ PARALLEL_FROM = 512  # fewer games than this run on one thread: starting threads
 # the user chose a threading layer.
 if "NUMBA_THREADING_LAYER" not in os.environ:
     numba.config.THREADING_LAYER = "workqueue"
-
-
-@dataclass
-class PlayoutResult:
-    """What `random_playouts` measured: decisions applied and games finished, in seconds."""
-
-    games: int
-    steps: int
-    seconds: float
-
-    @property
-    def steps_per_second(self) -> float:
-        return self.steps / self.seconds
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
 
 
 class BatchedGame(ABC):
@@ -199,7 +182,7 @@ class BatchedGame(ABC):
         with self._threaded():
             self._play_random(chosen, chooser)
 
-    def random_playouts(self, seconds: float = 1.0, seed: int = 0) -> PlayoutResult:
+    def random_playouts(self, seconds: float = 1.0, seed: int = 0) -> BenchResult:
         """Uniformly random games, every row at once, for about `seconds` (after one short
         warm-up run that compiles the kernels). Leaves the games in an arbitrary state."""
         counts = np.zeros((self.num_games, 2), np.int64)
@@ -213,7 +196,8 @@ class BatchedGame(ABC):
                 spent = time.perf_counter() - started
                 if time.perf_counter() - begun < seconds / 8:
                     steps *= 2
-        return PlayoutResult(sum(g for _, g in runs), sum(s for s, _ in runs), spent)
+        games, steps = sum(g for _, g in runs), sum(s for s, _ in runs)
+        return BenchResult(self.game.name, self.players, games, steps, spent)
 
     def _per_game(self, values: Any, what: str, dtype: type) -> np.ndarray:
         array = np.asarray(values)
