@@ -1,6 +1,7 @@
 """The OpenSpiel games pass OpenSpiel's random-simulation checks, and OpenSpiel's own IS-MCTS
 and Monte Carlo CFR run on Reconstruct."""
 
+import json
 import pickle
 import random
 
@@ -105,7 +106,94 @@ def test_openspiel_outcome_sampling_mccfr_runs_on_reconstruct():
     assert sum(probabilities.values()) == pytest.approx(1.0)
 
 
+SMALL = {"options": "variant:mini", "characters": "tahu+gali", "deals": 4}
+
+
+def walk(state, path=()):
+    """Every state below `state` with the actions that led to it."""
+    yield state, path
+    if state.is_terminal():
+        return
+    actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+    for action in actions:
+        yield from walk(state.child(action), (*path, action))
+
+
+def test_a_small_game_is_dealt_by_one_chance_node_over_that_many_seeds():
+    game = openspiel.load("reconstruct", **SMALL)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(seed, 0.25) for seed in range(4)]
+    assert game.max_chance_outcomes() == 4 and game.max_chance_nodes_in_history() == 1
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+    state.apply_action(3)
+    assert not state.is_chance_node()
+    assert state.table.state.seed == 3 and state.table.state.options["variant"] == "mini"
+
+
+def test_small_game_information_states_are_written_out_and_repeat_across_deals():
+    game = openspiel.load("reconstruct", **SMALL)
+    deals_of: dict[str, set[int]] = {}
+    for state, path in walk(game.new_initial_state()):
+        if not state.is_chance_node() and not state.is_terminal():
+            key = state.information_state_string(state.current_player())
+            deals_of.setdefault(key, set()).add(path[0])
+    shared = [key for key, deals in deals_of.items() if len(deals) > 1]
+    assert shared, "no information state is reached from two deals"
+    key = shared[0]
+    assert key.startswith("saw {") and "history " not in key  # words, no digest
+    assert all(line.startswith(("saw {", "chose ")) for line in key.splitlines())
+
+
+def test_small_game_information_states_have_perfect_recall():
+    """Two histories share a key exactly when the seat saw the same things and chose the same
+    actions along them (its observations after every step, its own actions)."""
+    game = openspiel.load("reconstruct", **{**SMALL, "deals": 2})
+
+    def seen_by(state, seat):
+        return json.dumps(state.table.seen(seat), sort_keys=True)
+
+    key_of_history: dict[tuple, str] = {}
+    history_of_key: dict[str, tuple] = {}
+
+    def visit(state, seen):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            for action, _ in state.chance_outcomes():
+                child = state.child(action)
+                visit(child, tuple((seen_by(child, s),) for s in range(2)))
+            return
+        player = state.current_player()
+        key = state.information_state_string(player)
+        mine = seen[player]
+        assert key_of_history.setdefault(mine, key) == key
+        assert history_of_key.setdefault(key, mine) == mine
+        for action in state.legal_actions():
+            child = state.child(action)
+            step = [(seen_by(child, s),) for s in range(2)]
+            step[player] = (state.action_to_string(player, action), *step[player])
+            visit(child, tuple(seen[s] + step[s] for s in range(2)))
+
+    visit(game.new_initial_state(), ((), ()))
+    assert len(history_of_key) > 100
+
+
+def test_a_small_game_passes_openspiels_checks_and_round_trips():
+    game = openspiel.load("reconstruct", **SMALL)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    state.apply_action(state.legal_actions()[0])
+    restored = game.deserialize_state(state.serialize())
+    for seat in (0, 1):
+        assert restored.information_state_string(seat) == state.information_state_string(seat)
+    first = state.legal_actions()[0]
+    assert restored.child(first).information_state_string(0) == state.child(first).information_state_string(0)
+
+
 @pytest.mark.parametrize(("params", "message"), [
+    ({"deals": -1}, "deals must be a whole number from 0 to 65536"),
+    ({"deals": 70000}, "deals must be a whole number from 0 to 65536"),
     ({"options": "advanced"}, "must look like key:value"),
     ({"options": "turn_limit:3"}, "turn_limit must be a whole number from 10 to 10000"),
     ({"characters": "tahu+nobody"}, "'nobody' is not a Toa Nuva"),
@@ -113,7 +201,8 @@ def test_openspiel_outcome_sampling_mccfr_runs_on_reconstruct():
 def test_bad_parameters_are_refused_saying_what_is_allowed(params, message):
     with pytest.raises(MatanuiError, match=message):
         openspiel.load("reconstruct", **params)
-    with pytest.raises(pyspiel.SpielError, match="Available parameters are: characters, options, players"):
+    available = "Available parameters are: characters, deals, options, players"
+    with pytest.raises(pyspiel.SpielError, match=available):
         openspiel.load("reconstruct", colour="red")
 
 

@@ -12,6 +12,9 @@ Importing this module registers every game that has an encoding. Modelling choic
   the deal. Drawing it byte by byte keeps each chance node small (OpenSpiel lists a chance
   node's outcomes often) while leaving 2**32 deals; it keeps the game object stateless and
   lets sampling algorithms (MCCFR, IS-MCTS) treat the deal as chance.
+  A small game (`deals=K`, e.g. with Reconstruct's `variant:mini`) is dealt instead by one
+  chance node over the seeds 0..K-1, so that the whole tree can be walked (CFR,
+  exploitability: matanui.research.exploit).
 - Actions are the encoding's fixed indices (matanui.envs.encoding); `action_to_string` gives
   the readable action id.
 - Observation (perfect_recall=False): the seat's observation tensor, and its observation as
@@ -20,6 +23,11 @@ Importing this module registers every game that has an encoding. Modelling choic
   seat's whole history (every observation it had and every action it chose), so equal
   strings mean equal information sets. The public observation (private_info NONE, without
   perfect recall) is the spectators' view.
+  In a small game (`deals=K`) the information-state string is that history written out
+  instead of hashed: the seat's first observation whole, then one line per step, `saw {...}`
+  with the fields of its observation that changed and `chose ACTION` for its own actions.
+  It repeats whenever two histories look the same to the seat (other deals, the opponent's
+  hidden cards), which is what tabular CFR needs, and a person can read it.
 - Returns: +1 to each winner, -1 to the others, 0 to all in a draw (the turn limit).
 
 OpenSpiel cannot call back into Python to resample a state from an information state, so
@@ -28,12 +36,14 @@ samples with the game's own `determinize`.
 
 Parameters: `players`, `characters` (in seat order, separated by `+`, e.g. "tahu+gali";
 empty: drawn from the deal), `options` (the game's options as `key:value` pairs separated
-by `;`, e.g. "map:both;turn_limit:60", values read as by `matanui play -o`). OpenSpiel
+by `;`, e.g. "map:both;turn_limit:60", values read as by `matanui play -o`), `deals` (0, the
+default: the 32-bit seed above; K from 1 to 65,536: a small game dealt from K seeds). OpenSpiel
 writes a game's parameters into its name, where `,`, `=` and parentheses may not appear.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -52,6 +62,7 @@ from .table import Table
 
 DEAL_BYTES = 4
 BYTE_OUTCOMES = [(b, 1.0 / 256) for b in range(256)]
+MAX_DEALS = 1 << 16  # one chance node lists its outcomes; more deals than this is no small game
 
 
 class _Play:
@@ -60,19 +71,23 @@ class _Play:
     object makes a copy go through matanui's own `clone` (fast, and sharing the immutable
     Game) and pickles the game by name."""
 
-    __slots__ = ("actions", "deal", "digests", "sampled_for", "table")
+    __slots__ = ("actions", "deal", "digests", "last_seen", "sampled_for", "table")
 
     def __init__(self, players: int) -> None:
         self.table: Table | None = None
-        self.deal: list[int] = []  # the seed's bytes drawn so far
+        self.deal: list[int] = []  # the seed's bytes drawn so far (or the one deal's number)
         self.actions: list[str] = []
-        self.digests = [""] * players  # per seat: its whole history, hashed
+        # Per seat, its whole history (every observation it had, every action it chose):
+        # hashed in the full game, written out as text in a small one (`deals`).
+        self.digests = [""] * players
+        self.last_seen: list[dict[str, Any] | None] = [None] * players  # for the text's deltas
         self.sampled_for: int | None = None  # set on states made by `resample`
 
     def copy(self, table: Table | None) -> _Play:
         other = object.__new__(_Play)
         other.table = table
         other.deal, other.actions, other.digests = list(self.deal), list(self.actions), list(self.digests)
+        other.last_seen = list(self.last_seen)  # observations are never mutated, only replaced
         other.sampled_for = self.sampled_for
         return other
 
@@ -86,14 +101,14 @@ class _Play:
             game = state.game.name if games.get(state.game.name) is state.game else state.game
             fields = {k: v for k, v in vars(state).items() if k != "game"}
             table = (game, type(state), fields, self.table.memory, self.table.encoding.players)
-        return _restore, (table, self.deal, self.actions, self.digests, self.sampled_for)
+        return _restore, (table, self.deal, self.actions, self.digests, self.sampled_for, self.last_seen)
 
 
 def _restore(table: tuple[Any, ...] | None, deal: list[int], actions: list[str], digests: list[str],
-             sampled_for: int | None) -> _Play:
+             sampled_for: int | None, last_seen: list[dict[str, Any] | None]) -> _Play:
     play = object.__new__(_Play)
     play.table, play.deal, play.actions, play.digests = None, deal, actions, digests
-    play.sampled_for = sampled_for
+    play.sampled_for, play.last_seen = sampled_for, last_seen
     if table is not None:
         game, kind, fields, memory, players = table
         spec = games.get(game) if isinstance(game, str) else game
@@ -119,6 +134,18 @@ def _digest(previous: str, text: str) -> str:
     return hashlib.blake2b((previous + text).encode(), digest_size=12).hexdigest()
 
 
+def _written(previous: str, text: str) -> str:
+    """A small game's history: one more line of it, in words."""
+    return f"{previous}\n{text}" if previous else text
+
+
+def _delta(obs: dict[str, Any], before: dict[str, Any] | None) -> str:
+    """What a seat observes now that it did not before: the whole observation the first
+    time, afterwards the fields that changed (so a history stays short and readable)."""
+    changed = obs if before is None else {k: v for k, v in obs.items() if before.get(k) != v}
+    return "saw " + _observation_json(changed)
+
+
 def _observation_json(obs: dict[str, Any]) -> str:
     return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
@@ -136,11 +163,13 @@ class MatanuiSpielGame(pyspiel.Game):
         self.encoding: Encoding = encoding_for(spec, int(settings["players"]))
         self.characters = [c.strip() for c in str(settings["characters"]).split("+") if c.strip()] or None
         self.options = _options(str(settings["options"]))
+        self.deals = _deals(settings["deals"])
+        self.fold = _written if self.deals else _digest
         checked = Table.deal(self.encoding, 0, self.characters, self.options).state.options
         players = self.encoding.players
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.actions),
-            max_chance_outcomes=len(BYTE_OUTCOMES),
+            max_chance_outcomes=self.deals or len(BYTE_OUTCOMES),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -152,7 +181,7 @@ class MatanuiSpielGame(pyspiel.Game):
         super().__init__(game_type, info, params or {})
 
     def max_chance_nodes_in_history(self) -> int:
-        return DEAL_BYTES
+        return 1 if self.deals else DEAL_BYTES
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its name and parameters: the per-game classes are made at run time."""
@@ -195,15 +224,16 @@ class MatanuiSpielState(pyspiel.State):
         return self.table.legal_indices()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return BYTE_OUTCOMES
+        deals = self.get_game().deals
+        return _deal_outcomes(deals) if deals else BYTE_OUTCOMES
 
     def _apply_action(self, action: int) -> None:
         play = self._play
+        game = self.get_game()
         if play.table is None:
             play.deal.append(int(action))
-            if len(play.deal) == DEAL_BYTES:
-                game = self.get_game()
-                seed = int.from_bytes(bytes(play.deal), "big")
+            if game.deals or len(play.deal) == DEAL_BYTES:
+                seed = int(action) if game.deals else int.from_bytes(bytes(play.deal), "big")
                 play.table = Table.deal(game.encoding, seed, game.characters, game.options)
                 self._observe_all()
             return
@@ -212,19 +242,26 @@ class MatanuiSpielState(pyspiel.State):
         action_id = table.action_id(action)
         table.play(action)
         play.actions.append(action_id)
-        play.digests[seat] = _digest(play.digests[seat], "chose " + action_id)
+        play.digests[seat] = game.fold(play.digests[seat], "chose " + action_id)
         self._observe_all()
 
     def _observe_all(self) -> None:
-        """Fold what every seat now observes into its history digest. (The observation's
-        repr is canonical: a game builds its observation dicts in one fixed key order.)"""
+        """Fold what every seat now observes into its history: its digest (the
+        observation's repr is canonical: a game builds its observation dicts in one fixed
+        key order), or in a small game the words of what changed."""
         play = self._play
         table = play.table
-        play.digests = [_digest(d, repr(table.seen(seat))) for seat, d in enumerate(play.digests)]
+        if self.get_game().deals:
+            seen = [table.seen(seat) for seat in range(len(play.digests))]
+            play.digests = [_written(d, _delta(obs, before))
+                            for d, obs, before in zip(play.digests, seen, play.last_seen, strict=True)]
+            play.last_seen = seen
+        else:
+            play.digests = [_digest(d, repr(table.seen(seat))) for seat, d in enumerate(play.digests)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal byte {action}"
+            return f"deal {action}" if self.get_game().deals else f"deal byte {action}"
         table = self._play.table
         return table.action_id(action) if table is not None else self.get_game().encoding.actions[action]
 
@@ -258,7 +295,8 @@ class MatanuiSpielState(pyspiel.State):
         other._play = self._play.copy(sampled)
         other._play.sampled_for = player
         mine = self._play.digests[player]
-        other._play.digests = [mine if seat == player else _digest(mine, f"seat {seat} as seen by {player}")
+        fold = self.get_game().fold
+        other._play.digests = [mine if seat == player else fold(mine, f"seat {seat} as seen by {player}")
                                 for seat in range(table.encoding.players)]
         return other
 
@@ -298,10 +336,25 @@ class MatanuiObserver:
         table = state._play.table
         if table is None:
             return "before the deal"
+        if self.recall and state.get_game().deals:
+            return state._play.digests[player]  # the seat's whole history, in words
         text = _observation_json(table.state.observation(None) if self.public else table.seen(player))
         if self.recall:
             text += "\nhistory " + state._play.digests[player]
         return text
+
+
+def _deals(value: Any) -> int:
+    """The `deals` parameter: 0, or how many seeds a small game is dealt from."""
+    if type(value) is not int or not 0 <= value <= MAX_DEALS:
+        raise MatanuiError(f"deals must be a whole number from 0 to {MAX_DEALS} (0: a 32-bit seed drawn "
+                           f"byte by byte; K: one chance node over the seeds 0 to K-1), not {value!r:.40}")
+    return value
+
+
+@functools.lru_cache(maxsize=8)
+def _deal_outcomes(deals: int) -> list[tuple[int, float]]:
+    return [(seed, 1.0 / deals) for seed in range(deals)]
 
 
 def resampler(seed: int = 0) -> Callable[[MatanuiSpielState, int], MatanuiSpielState]:
@@ -327,7 +380,7 @@ def game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": spec.min_players, "characters": "", "options": ""},
+        parameter_specification={"players": spec.min_players, "characters": "", "options": "", "deals": 0},
     )
 
 

@@ -22,6 +22,7 @@ from matanui.engine.arrangement import Arrangement, one_of, whole_number
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 
 from .cards import Deck, load_deck
+from .variants import FULL, Variant, load_variants
 
 START, PLAY, RESPOND, OVER = "start", "play", "respond", "over"
 ALL_PARTS = 0b1111111
@@ -34,10 +35,15 @@ ARRANGEMENT_KEYS = {
     "discard": "a list of card numbers in the discard pile",
     "first_player": "0 or 1 (otherwise the first_player option decides)",
 }
+VARIANTS = load_variants()
 OPTIONS = {
     "advanced": Option("bool", "the Advanced Gameplay trade", default=False),
     "first_player": FIRST_PLAYER,
     "turn_limit": turn_limit("turns after which the game is drawn", default=DEFAULT_TURN_LIMIT),
+    "variant": Option(
+        "choice", "the rulebook's full game, or a small variant for research (few cards, "
+        "fewer parts to build; not a rule of the rulebook)", default=FULL,
+        choices=(FULL, *VARIANTS), labels=("Full game", *(v.name for v in VARIANTS.values()))),
 }
 
 
@@ -56,6 +62,8 @@ class ReconstructGame(Game):
         self.add_moves: dict[int, list[tuple[str, tuple]]] = {}
         self.remove_moves: dict[int, list[tuple[str, tuple]]] = {}
         self.stop_moves: dict[int, tuple[str, tuple]] = {}
+        # Why each small variant cannot be played with this deck (None: it can).
+        self.variant_misfits = {name: variant.misfit(deck) for name, variant in VARIANTS.items()}
         for card in deck.cards.values():
             if card.kind == "add":
                 self.add_moves[card.id] = [
@@ -70,6 +78,17 @@ class ReconstructGame(Game):
 
     def characters(self) -> list[str]:
         return list(self.deck.toa)
+
+    def variant(self, name: str) -> Variant | None:
+        """The small variant `name` plays (None for the full game); BadSetup when this
+        game's deck (a data pack's) cannot play it."""
+        if name == FULL:
+            return None
+        why = self.variant_misfits[name]
+        if why:
+            raise BadSetup(f"the {name} variant cannot be played with this Game Action deck: {why}; "
+                           f"play variant {FULL!r}")
+        return VARIANTS[name]
 
     def character_name(self, character: str) -> str:
         return self.deck.toa[character].name
@@ -100,19 +119,22 @@ class ReconstructState(State):
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
         game = self.game
+        variant = game.variant(self.options["variant"])
+        pool = self.cards_in_game
         given = Arrangement(game.name, arrangement, game.arrangement_keys)
         part = one_of(game.part_index)
         card = whole_number(1, max(game.deck.cards))
-        built = given.per_seat("built", 2, part) or [[], []]
+        # Variants: each Toa Nuva starts with the variant's parts, unless arranged otherwise.
+        built = given.per_seat("built", 2, part) or [list(variant.built if variant else ())] * 2
         hands_given = given.per_seat("hands", 2, card)
         discard = given.items("discard", card, [])
         top = given.items("draw_pile", card, [])  # top first
         first = given.one("first_player", one_of((0, 1)), self.options["first_player"])
         placed = [c for hand in hands_given or [] for c in hand] + discard + top
-        unknown = [c for c in placed if c not in game.deck.cards]
+        unknown = [c for c in placed if c not in pool]
         if unknown:
             raise BadSetup(f"arranged card {unknown[0]} is not in the Game Action deck "
-                           f"({', '.join(map(str, sorted(game.deck.cards)))})")
+                           f"({', '.join(map(str, sorted(pool)))})")
         if len(set(placed)) != len(placed):
             twice = next(c for c in placed if placed.count(c) > 1)
             raise BadSetup(f"the arrangement places card {twice} twice; each card is in one place")
@@ -122,15 +144,16 @@ class ReconstructState(State):
                 self.built[seat] |= 1 << game.part_index[part_id]
         if ALL_PARTS in self.built:
             raise BadSetup("an arrangement cannot start with a Toa Nuva already built (all 7 parts)")
-        if hands_given is None and len(game.deck.cards) - len(discard) < 2 * HAND_DEAL:
-            raise BadSetup(f"without arranged hands each seat draws {HAND_DEAL} cards, so the "
-                           f"discard may hold at most {len(game.deck.cards) - 2 * HAND_DEAL} cards")
+        deal = variant.hand if variant else HAND_DEAL
+        if hands_given is None and len(pool) - len(discard) < 2 * deal:
+            raise BadSetup(f"without arranged hands each seat draws {deal} cards, so the "
+                           f"discard may hold at most {len(pool) - 2 * deal} cards")
         # Hands are kept sorted: legal actions then come in an order that depends only on
         # what the seat can see, never on the order cards happened to arrive in.
         self.hands = [sorted(h) for h in hands_given] if hands_given is not None else [[], []]
         self.discard = discard
         # RECON-SETUP-SHUFFLE: the rest of the deck is shuffled under the arranged top.
-        rest = [c for c in game.deck.cards if c not in set(placed)]
+        rest = [c for c in pool if c not in set(placed)]
         self.rng.shuffle(rest)
         self.draw = rest + top[::-1]  # the top of the pile is the end of the list
         self.known: list[set[int]] = [set(), set()]
@@ -141,7 +164,7 @@ class ReconstructState(State):
         if hands_given is None:
             # RECON-SETUP-DEAL: each player draws 3 cards from the shared pile.
             for seat in (0, 1):
-                for _ in range(HAND_DEAL):
+                for _ in range(deal):
                     insort(self.hands[seat], self.draw.pop())
         if first == "rps":
             first = self.rng.randrange(2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
@@ -153,6 +176,19 @@ class ReconstructState(State):
                   {"first_player": first}),
         ]
         self.setup_events += self._begin_turn(first, 1)
+
+    @property
+    def cards_in_game(self) -> tuple[int, ...]:
+        """The Game Action cards this game plays with: the whole deck, or a variant's few."""
+        variant = self.game.variant(self.options["variant"])
+        return variant.cards if variant else tuple(self.game.deck.cards)
+
+    @property
+    def turn_limit(self) -> int:
+        """The turn after which the game is drawn: the option, or a variant's own if lower."""
+        variant = self.game.variant(self.options["variant"])
+        limit = self.options["turn_limit"]
+        return min(limit, variant.turn_limit) if variant else limit
 
     # -- the decision ------------------------------------------------------------------
 
@@ -256,10 +292,10 @@ class ReconstructState(State):
         self.turn += 1
         self.turn_player = seat
         self.draws_due = draws
-        if self.turn > self.options["turn_limit"]:
+        if self.turn > self.turn_limit:
             self.phase = OVER
             self.drawn_game = True
-            return [Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is reached: "
+            return [Event("draw_game", f"The turn limit ({self.turn_limit}) is reached: "
                           "the game is drawn.", {})]
         if self.options["advanced"] and self._trade_moves(seat):
             self.phase = START
@@ -479,7 +515,7 @@ class ReconstructState(State):
             "players": list(self.players),
             "advanced": self.options["advanced"],
             "turn": self.turn,
-            "turn_limit": self.options["turn_limit"],
+            "turn_limit": self.turn_limit,
             "turn_player": self.turn_player,
             "current_player": self.current_player,
             "phase": self.phase,
@@ -528,8 +564,8 @@ class ReconstructState(State):
 
     def audit(self) -> None:
         where = self.card_locations()
-        if len(where) != len(self.game.deck.cards):
-            missing = sorted(set(self.game.deck.cards) - set(where))
+        if len(where) != len(self.cards_in_game):
+            missing = sorted(set(self.cards_in_game) - set(where))
             raise AssertionError(f"cards lost: {missing}")
 
     def card_locations(self) -> dict[int, str]:
