@@ -76,6 +76,8 @@ def test_bad_construction_is_refused_clearly():
         BatchedReconstruct(0)
     with pytest.raises(MatanuiError, match="reconstruct has no option 'speed'"):
         BatchedReconstruct(2, {"speed": 3})
+    with pytest.raises(MatanuiError, match="plays the full game, not the mini variant"):
+        BatchedReconstruct(2, {"variant": "mini"})
     with pytest.raises(MatanuiError, match="has no batched engine; the games with one are: "):
         batched_game("makuta")
     assert "reconstruct" in batched_names()
