@@ -1,0 +1,144 @@
+"""The batched Quest for the Masks engine equals the reference engine move for move: same
+deals from the same seed, same legal masks, same observation+memory tensors for both seats,
+same returns."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from matanui import games
+from matanui.batch import masks_rules as r
+from matanui.batch.masks import BatchedMasks
+from matanui.engine.errors import MatanuiError
+from matanui.envs.encoding import encoding_for
+from matanui.envs.table import Table
+
+GAME = games.get("masks")
+ENCODING = encoding_for(GAME, 2)
+
+
+def deal_both(seeds: list[int], options: dict | None = None) -> tuple[BatchedMasks, list[Table]]:
+    batch = BatchedMasks(len(seeds), options)
+    batch.reset(np.array(seeds, np.int64))
+    return batch, [Table.deal(ENCODING, seed, None, options) for seed in seeds]
+
+
+def batch_piles(row: np.ndarray, seat: int) -> dict[str, list[int]]:
+    """One seat's piles of a batched game, as the reference keeps them (top = last)."""
+    ga = r.GA_DRAW + r.ACTIONS * seat
+    gm = r.GM_PILE + r.MASK_CARDS_PER_TOA * seat
+    return {"ga_draw": list(row[ga:ga + row[r.GA_N + seat]]),
+            "gm_pile": list(row[gm:gm + row[r.GM_N + seat]])}
+
+
+def differences(batch: BatchedMasks, tables: list[Table], playing: list[int]) -> list[str]:
+    """What differs between each batched game and its reference, now."""
+    problems = []
+    mask = batch.legal_mask()
+    players = batch.current_player
+    features = [batch.observe(np.full(batch.num_games, seat, np.int64)) for seat in (0, 1)]
+    for i in playing:
+        table, state = tables[i], tables[i].state
+        expected_player = -1 if state.current_player is None else state.current_player
+        if players[i] != expected_player:
+            problems.append(f"game {i}: current player {players[i]}, reference {expected_player}")
+        if not state.is_over and not np.array_equal(mask[i], table.mask().astype(bool)):
+            got, want = set(np.flatnonzero(mask[i])), set(table.legal_indices())
+            problems.append(f"game {i}: legal extra {sorted(ENCODING.actions[a] for a in got - want)}, "
+                            f"missing {sorted(ENCODING.actions[a] for a in want - got)}")
+        for seat in (0, 1):
+            want = table.features(seat)
+            if not np.array_equal(features[seat][i], want):
+                wrong = np.flatnonzero(features[seat][i] != want)
+                names = [name for name, where, _ in ENCODING.observation_layout.pieces
+                         if any(where.start <= k < where.stop for k in wrong)]
+                problems.append(f"game {i} seat {seat}: tensor differs at {list(wrong[:8])} ({names}; "
+                                f"memory from {ENCODING.observation_size})")
+        if state.is_over and not np.array_equal(batch.returns[i], np.array(state.returns(), np.float32)):
+            problems.append(f"game {i}: returns {batch.returns[i]}, reference {state.returns()}")
+    return problems
+
+
+@pytest.mark.parametrize("options", [None, {"map": "b", "short": True}, {"map": "both", "first_player": 1}])
+def test_a_deal_is_the_reference_deal_from_the_same_seed(options):
+    seeds = [0, 1, 2, 7, 12345, 2**40 + 3, -5]
+    batch, tables = deal_both(seeds, options)
+    for i, table in enumerate(tables):
+        state, row = table.state, batch.state[i]
+        for seat in (0, 1):
+            assert batch_piles(row, seat) == {"ga_draw": state.ga_draw[seat], "gm_pile": state.gm_pile[seat]}
+            assert row[r.POS + seat] == state.pos[seat]
+        chal = list(row[r.CHAL_DRAW:r.CHAL_DRAW + row[r.CHAL_N]])
+        mis = list(row[r.MIS_DRAW:r.MIS_DRAW + row[r.MIS_DRAW_N]])
+        assert (chal, mis) == (state.chal_draw, state.mis_draw)
+        assert row[r.TURN_PLAYER] == state.turn_player
+    assert differences(batch, tables, list(range(len(seeds)))) == []
+
+
+def play_alongside(seeds: list[int], options: dict | None = None, max_steps: int = 100_000) -> int:
+    """Random legal moves (the reference's) in both engines, compared after every step.
+    Returns the steps made."""
+    batch, tables = deal_both(seeds, options)
+    chooser = random.Random(2026)
+    playing = list(range(len(seeds)))
+    steps = 0
+    while playing and steps < max_steps:
+        problems = differences(batch, tables, playing)
+        assert problems == [], problems[:5]
+        actions = np.zeros(len(seeds), np.int64)
+        for i in playing:
+            actions[i] = chooser.choice(tables[i].legal_indices())
+            tables[i].play(int(actions[i]))
+        batch.step(actions)
+        steps += len(playing)
+        done = [i for i in playing if tables[i].state.is_over]
+        assert differences(batch, tables, done) == []
+        playing = [i for i in playing if not tables[i].state.is_over]
+        assert list(np.flatnonzero(~batch.over)) == playing
+    return steps
+
+
+def test_three_hundred_random_games_equal_the_reference_move_for_move():
+    play_alongside(list(range(300)))
+
+
+@pytest.mark.parametrize("options", [{"map": "b", "short": True, "turn_limit": 60},
+                                     {"map": "both", "first_player": 0, "turn_limit": 80}])
+def test_other_maps_and_variants_equal_the_reference(options):
+    play_alongside(list(range(1000, 1040)), options)
+
+
+def test_an_illegal_action_names_the_game_and_changes_nothing():
+    batch, _ = deal_both([3, 4])
+    before = batch.state.copy()
+    legal = batch.legal_mask()
+    bad = int(np.flatnonzero(~legal[1])[0])
+    with pytest.raises(MatanuiError, match=r"game 1: action \d+ .* not legal"):
+        batch.step(np.array([int(np.flatnonzero(legal[0])[0]), bad]))
+    assert np.array_equal(batch.state, before)
+
+
+@pytest.mark.parametrize("bad", [np.zeros(3, np.int64), np.zeros(2, np.float64)])
+def test_actions_of_the_wrong_shape_or_type_are_refused(bad):
+    batch, _ = deal_both([3, 4])
+    with pytest.raises(MatanuiError, match="2 action indices"):
+        batch.step(bad)
+
+
+def test_a_game_that_is_over_ignores_its_action():
+    batch, _ = deal_both([5])
+    batch.state[0, r.PHASE] = r.OVER
+    before = batch.state.copy()
+    batch.step(np.array([-1]))
+    assert np.array_equal(batch.state, before)
+
+
+def test_random_playouts_count_their_steps_and_leave_the_batch_alone():
+    batch, _ = deal_both([1, 2, 3, 4])
+    before = batch.state.copy()
+    figures = batch.random_playouts(steps=2000, seed=9)
+    assert figures["steps"] >= 2000 and figures["steps_per_second"] > 0
+    assert np.array_equal(batch.state, before)
