@@ -303,30 +303,34 @@ def add_move(moves: np.ndarray, count: int, op: int, a: int, b: int, c: int) -> 
 
 
 @njit(cache=True)
+def open_direction(s: np.ndarray, R, seat: int, d: int) -> int:
+    """The space one step in direction d if the Toa may move there now, else -1."""
+    cell = R.step[s[POS + seat], d]
+    return cell if cell >= 0 and may_enter(s, R, seat, cell) else -1
+
+
+@njit(cache=True)
+def may_attach(s: np.ndarray, R, seat: int, n: int) -> bool:
+    """MASKS-ATTACH-BEFORE-MOVE: one change of Great Mask and one of Turaga per turn."""
+    if R.mask_kind[n] == 0:
+        return not s[ATTACH_DONE] & 1 and n != s[MASK_ON + seat]
+    return not s[ATTACH_DONE] & 2 and n != s[TURAGA_ON + seat]
+
+
+@njit(cache=True)
 def turn_moves(s: np.ndarray, R, seat: int, moves: np.ndarray) -> int:
     """MasksState._turn_moves: the moves as (op, a, b, c) rows; returns how many."""
     count = 0
-    here, other = s[POS + seat], s[POS + 1 - seat]
     for d in range(4):
-        cell = R.step[here, d]
-        if cell < 0 or cell == other:
-            continue
-        space = R.kind[cell]
-        if space == CHALLENGE:
-            if s[MIS_N + seat] or cell == s[LAST_CHAL + seat]:
-                continue
-        elif space == GAME_ACTION and cell == s[LAST_GA + seat]:
-            continue
-        count = add_move(moves, count, M_MOVE, d, cell, 0)
+        cell = open_direction(s, R, seat, d)
+        if cell >= 0:
+            count = add_move(moves, count, M_MOVE, d, cell, 0)
     if count and giving_up(s, R, seat):
         count = towards_game_action(s, R, seat, moves, count)
     can_move = count > 0
     for k in range(s[WON_N + seat]):
         n = s[WON + MASK_CARDS_PER_TOA * seat + k]
-        if R.mask_kind[n] == 0:
-            if not s[ATTACH_DONE] & 1 and n != s[MASK_ON + seat]:
-                count = add_move(moves, count, M_ATTACH, n, 0, 0)
-        elif not s[ATTACH_DONE] & 2 and n != s[TURAGA_ON + seat]:
+        if may_attach(s, R, seat, n):
             count = add_move(moves, count, M_ATTACH, n, 0, 0)
     opp = 1 - seat
     hand = s[HAND + seat]
@@ -533,12 +537,22 @@ def next_turn(s: np.ndarray, R) -> None:
 
 @njit(cache=True)
 def open_turn(s: np.ndarray, R, seat: int) -> None:
-    moves = np.empty((MAX_MOVES, 4), np.int64)
-    count = turn_moves(s, R, seat, moves)
-    if count == 1 and moves[0, 0] == M_WAIT and not s[HAND + seat]:
-        return  # MASKS-BOXED-IN
+    if not s[HAND + seat] and boxed_in(s, R, seat):
+        return  # MASKS-BOXED-IN: no move, no card to attach or play: the turn passes unasked
     s[PHASE] = TURN
     s[ACTOR] = seat
+
+
+@njit(cache=True)
+def boxed_in(s: np.ndarray, R, seat: int) -> bool:
+    """With an empty hand, is `wait` the turn's only move (no space open, nothing to attach)?"""
+    for d in range(4):
+        if open_direction(s, R, seat, d) >= 0:
+            return False
+    for k in range(s[WON_N + seat]):
+        if may_attach(s, R, seat, s[WON + MASK_CARDS_PER_TOA * seat + k]):
+            return False
+    return True
 
 
 @njit(cache=True)
