@@ -142,3 +142,48 @@ def test_random_playouts_count_their_steps_and_leave_the_batch_alone():
     figures = batch.random_playouts(steps=2000, seed=9)
     assert figures["steps"] >= 2000 and figures["steps_per_second"] > 0
     assert np.array_equal(batch.state, before)
+
+
+def normalised(observation: dict) -> dict:
+    """An observation with its discard piles sorted (the batch keeps them as sets)."""
+    observation = dict(observation, challenge_discard=sorted(observation["challenge_discard"]),
+                       mission_discard=sorted(observation["mission_discard"]))
+    observation["toa"] = [dict(toa, action_discard=sorted(toa["action_discard"]))
+                          for toa in observation["toa"]]
+    return observation
+
+
+def test_to_state_is_the_reference_position_and_plays_on_as_the_reference():
+    seeds = list(range(500, 520))
+    batch, tables = deal_both(seeds)
+    chooser = random.Random(7)
+    followers = {}
+    for step in range(400):
+        for i, table in enumerate(tables):
+            if table.state.is_over:
+                continue
+            if step % 97 == 5:
+                state = batch.to_state(i)
+                assert state.legal_actions() == table.state.legal_actions()
+                for seat in (None, 0, 1):
+                    assert normalised(state.observation(seat)) == normalised(table.state.observation(seat))
+                followers.setdefault(i, state)
+        actions = np.zeros(len(seeds), np.int64)
+        for i, table in enumerate(tables):
+            if not table.state.is_over:
+                action = chooser.choice(table.state.legal_actions())
+                actions[i] = ENCODING.index[action]
+                table.play_id(action)
+                if i in followers:
+                    followers[i].apply(action)
+        batch.step(actions)
+    for i, state in followers.items():  # the same generator and agenda: the same future
+        assert normalised(state.observation(0)) == normalised(tables[i].state.observation(0))
+
+
+def test_to_state_refuses_a_game_not_dealt_or_out_of_range():
+    batch = BatchedMasks(2)
+    with pytest.raises(MatanuiError, match="not been dealt"):
+        batch.to_state(0)
+    with pytest.raises(MatanuiError, match="0 to 1"):
+        batch.to_state(2)

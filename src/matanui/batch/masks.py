@@ -328,6 +328,55 @@ def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int
     return finished.sum()
 
 
+def _bit_list(bits: int, first: int, size: int) -> list[int]:
+    return [first + bit for bit in range(size) if (bits >> bit) & 1]
+
+
+def _stack(s: np.ndarray, at: int, length: int) -> list[int]:
+    return [int(v) for v in s[at:at + length]]
+
+
+# Agenda steps as the reference writes them: how many arguments each takes.
+_STEP_ARGS = {r.S_TURN: 1, r.S_MISSIONS: 1, r.S_CHALLENGE: 1, r.S_WINDOW: 2, r.S_COMPARE: 0, r.S_JUMP: 1,
+              r.S_CLAIM: 1}
+
+
+def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
+    """Overwrite a freshly dealt MasksState's changing parts with the batched row `s`."""
+    per_toa, acts = r.MASK_CARDS_PER_TOA, r.ACTIONS
+    seats = (0, 1)
+    state.won = [_stack(s, r.WON + per_toa * k, s[r.WON_N + k]) for k in seats]
+    state.gm_pile = [_stack(s, r.GM_PILE + per_toa * k, s[r.GM_N + k]) for k in seats]
+    state.ga_draw = [_stack(s, r.GA_DRAW + acts * k, s[r.GA_N + k]) for k in seats]
+    state.hands = [_bit_list(s[r.HAND + k], r.ACTION_BASE, acts) for k in seats]
+    state.known = [set(_bit_list(s[r.KNOWN + k], r.ACTION_BASE, acts)) for k in seats]
+    state.ga_discard = [_bit_list(s[r.GA_DISC + k], r.ACTION_BASE, acts) for k in seats]
+    state.missions = [[_stack(s, r.MIS_Q + 2 * r.MISSIONS * k + 2 * m, 2) for m in range(s[r.MIS_N + k])]
+                      for k in seats]
+    state.chal_draw = _stack(s, r.CHAL_DRAW, s[r.CHAL_N])
+    state.chal_discard = _bit_list(s[r.CHAL_DISC], r.CHALLENGE_BASE, r.CHALLENGES)
+    state.mis_draw = _stack(s, r.MIS_DRAW, s[r.MIS_DRAW_N])
+    state.mis_discard = _bit_list(s[r.MIS_DISC], r.MISSION_BASE, r.MISSIONS)
+    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_chal", r.LAST_CHAL), ("last_ga", r.LAST_GA),
+                     ("mask_on", r.MASK_ON), ("turaga_on", r.TURAGA_ON)):
+        setattr(state, name, _stack(s, at, 2))
+    state.eff = [_stack(s, r.EFF + 6 * k, 6) for k in seats]
+    state.turn, state.turn_player = int(s[r.TURN_NO]), int(s[r.TURN_PLAYER])
+    state.phase = r.PHASES[s[r.PHASE]]
+    state.actor = None if s[r.ACTOR] < 0 else int(s[r.ACTOR])
+    state.winner = None if s[r.WINNER] < 0 else int(s[r.WINNER])
+    state.passes, state.claim = int(s[r.PASSES]), int(s[r.CLAIM_CARD])
+    state.attach_done = int(s[r.ATTACH_DONE])
+    state.gave_up, state.owed = bool(s[r.GAVE_UP]), bool(s[r.OWED])
+    chal = (r.CHAL_LANDER, r.CHAL_CARD, r.CHAL_SKILL, r.CHAL_BONUS, r.CHAL_BONUS + 1)
+    state.chal = [int(s[at]) for at in chal] if s[r.CHAL_ON] else None
+    state.unclaimed = _stack(s, r.UNCLAIMED, s[r.UNCL_N])
+    steps = [_stack(s, r.AGENDA + 3 * k, 3) for k in range(s[r.AGENDA_N])]
+    state.agenda = [tuple(step[:1 + _STEP_ARGS[step[0]]]) for step in steps]
+    state.rng.setstate((3, tuple(int(w) for w in rng), None))
+    state._moves = None
+
+
 class BatchedMasks:
     """`num_games` games of Quest for the Masks, each a row of int32 words (masks_rules)."""
 
@@ -349,6 +398,7 @@ class BatchedMasks:
         self.state[:, r.PHASE] = r.OVER
         self.state[:, r.WINNER] = -1
         self.rngs = np.zeros((num_games, mt.STATE_WORDS), np.uint32)
+        self._dealt: list[int | None] = [None] * num_games  # each game's seed, for to_state
 
     # -- dealing ---------------------------------------------------------------------------
 
@@ -369,7 +419,10 @@ class BatchedMasks:
         if mask.shape != (self.num_games,):
             raise MatanuiError(f"done must be {self.num_games} booleans, one per game, not shape "
                                f"{mask.shape}")
-        _deal_where(self.state, self.rngs, self._rules, mask.astype(np.bool_), self._seeds(seeds))
+        mask, seeds = mask.astype(np.bool_), self._seeds(seeds)
+        _deal_where(self.state, self.rngs, self._rules, mask, seeds)
+        for i in np.flatnonzero(mask):
+            self._dealt[i] = int(seeds[i])
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -425,6 +478,24 @@ class BatchedMasks:
             raise MatanuiError(f"game {bad}: action {action} ({named}) is not legal now; legal: "
                                + ", ".join(f"{i} ({self.encoding.actions[i]})" for i in legal))
         _step(self.state, self.rngs, self._rules, self._codes, array)
+
+    # -- the reference state -----------------------------------------------------------------
+
+    def to_state(self, i: int) -> Any:
+        """Game i as a reference MasksState (for named-agent opponents and for checking): the
+        same position, piles, agenda and generator, so that it plays on exactly as the batched
+        game does. Discard piles come sorted (the batch keeps them as sets: their order is
+        never used) and its history is empty: it is not a replayable record."""
+        if type(i) is not int or not 0 <= i < self.num_games:
+            raise MatanuiError(f"game index must be a whole number from 0 to {self.num_games - 1}, not {i!r}")
+        s = self.state[i]
+        if self._dealt[i] is None:
+            raise MatanuiError(f"game {i} has not been dealt yet: reset it first")
+        toas = list(self.game.cards.toa)
+        state = self.game.new_game(self._dealt[i], [toas[s[r.TOA + seat]] for seat in (0, 1)],
+                                   self.options)
+        _fill_state(state, s, self.rngs[i])
+        return state
 
     # -- speed -----------------------------------------------------------------------------
 
