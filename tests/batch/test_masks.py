@@ -8,6 +8,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from matanui import games
 from matanui.batch import masks_rules as r
@@ -187,3 +189,41 @@ def test_to_state_refuses_a_game_not_dealt_or_out_of_range():
         batch.to_state(0)
     with pytest.raises(MatanuiError, match="0 to 1"):
         batch.to_state(2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(-(2**63), 2**63 - 1))
+@example(seed=-(2**63))
+@example(seed=2**32)
+def test_any_int64_seed_deals_the_reference_deal(seed):
+    batch, (table,) = deal_both([seed])
+    state, row = table.state, batch.state[0]
+    assert [batch_piles(row, seat) for seat in (0, 1)] == [
+        {"ga_draw": state.ga_draw[seat], "gm_pile": state.gm_pile[seat]} for seat in (0, 1)]
+    assert row[r.TURN_PLAYER] == state.turn_player
+    assert np.array_equal(batch.observe(np.array([1]))[0], table.features(1))
+
+
+def test_bad_options_and_sizes_are_refused_clearly():
+    with pytest.raises(MatanuiError, match="map"):
+        BatchedMasks(2, {"map": "z"})
+    with pytest.raises(MatanuiError, match="num_games"):
+        BatchedMasks(0)
+    batch, _ = deal_both([1, 2])
+    with pytest.raises(MatanuiError, match="seeds must be 2"):
+        batch.reset(np.zeros(3, np.int64))
+    with pytest.raises(MatanuiError, match="each 0 or 1"):
+        batch.observe(np.array([0, 2]))
+    with pytest.raises(MatanuiError, match="out must be a writable bool array"):
+        batch.legal_mask(out=np.zeros((2, 3), np.bool_))
+    with pytest.raises(MatanuiError, match="out must be a writable float32 array"):
+        batch.observe(np.array([0, 1]), out=np.zeros((2, batch.observation_size), np.float64))
+
+
+def test_out_arrays_are_filled_in_place():
+    batch, tables = deal_both([1, 2])
+    mask = np.ones((2, batch.num_actions), np.bool_)
+    features = np.full((2, batch.observation_size), 7.0, np.float32)
+    assert batch.legal_mask(out=mask) is mask and batch.observe(np.array([0, 1]), out=features) is features
+    assert np.array_equal(mask[1], tables[1].mask().astype(bool))
+    assert np.array_equal(features[1], tables[1].features(1))

@@ -328,6 +328,17 @@ def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int
     return finished.sum()
 
 
+def _out(out: Any, shape: tuple[int, int], dtype: Any, what: str) -> np.ndarray:
+    """A new array for a kernel to fill, or the caller's own if it has the shape and type."""
+    if out is None:
+        return np.zeros(shape, dtype)
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype or not out.flags.writeable:
+        got = f"shape {out.shape} and type {out.dtype}" if isinstance(out, np.ndarray) else type(out).__name__
+        raise MatanuiError(f"{what}'s out must be a writable {np.dtype(dtype).name} array of shape {shape}, "
+                           f"not {got}")
+    return out
+
+
 def _bit_list(bits: int, first: int, size: int) -> list[int]:
     return [first + bit for bit in range(size) if (bits >> bit) & 1]
 
@@ -446,8 +457,7 @@ class BatchedMasks:
 
     def legal_mask(self, out: np.ndarray | None = None) -> np.ndarray:
         """The current player's legal actions, as the encoding's indices (all false when over)."""
-        if out is None:
-            out = np.zeros((self.num_games, self.num_actions), np.bool_)
+        out = _out(out, (self.num_games, self.num_actions), np.bool_, "legal_mask")
         _legal_masks(self.state, self._rules, self._codes, out)
         return out
 
@@ -457,8 +467,7 @@ class BatchedMasks:
         shaped = array.shape == (self.num_games,) and array.dtype.kind in "iu"
         if not shaped or not np.isin(array, (0, 1)).all():
             raise MatanuiError(f"seats must be {self.num_games} seats, each 0 or 1, one per game")
-        if out is None:
-            out = np.zeros((self.num_games, self.observation_size), np.float32)
+        out = _out(out, (self.num_games, self.observation_size), np.float32, "observe")
         _observe(self.state, self._rules, self._codes, array.astype(np.int64), out)
         return out
 
