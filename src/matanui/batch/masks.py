@@ -144,7 +144,7 @@ def _codes(game: Any, encoding: enc.MasksEncoding, options: Mapping[str, Any]) -
 
 # -- kernels over the batch ------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _action_index(R, C, move: np.ndarray) -> int:
     op = move[0]
     if op == r.M_MOVE:
@@ -215,7 +215,7 @@ def _step(S, rngs, R, C, actions) -> None:
             r.perform(S[i], rngs[i], R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bits(o, at: int, bits: int, size: int) -> None:
     for bit in range(size):
         if (bits >> bit) & 1:

@@ -97,7 +97,7 @@ Rules = namedtuple("Rules", [
 
 # -- small helpers ---------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(bits: int) -> int:
     count = 0
     while bits:
@@ -106,7 +106,7 @@ def popcount(bits: int) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lowest(bits: int) -> int:
     """The index of the lowest set bit (bits > 0)."""
     index = 0
@@ -115,14 +115,14 @@ def lowest(bits: int) -> int:
     return index
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push_step(s: np.ndarray, op: int, a: int, b: int) -> None:
     at = AGENDA + 3 * s[AGENDA_N]
     s[at], s[at + 1], s[at + 2] = op, a, b
     s[AGENDA_N] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_size(s: np.ndarray, seat: int) -> int:
     return popcount(s[HAND + seat])
 
@@ -135,7 +135,7 @@ def mask_count(s: np.ndarray, R, seat: int) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mission_head(s: np.ndarray, seat: int) -> int:
     """The number of the oldest Mission held (0: none)."""
     return s[MIS_Q + 2 * MISSIONS * seat] if s[MIS_N + seat] else 0
@@ -249,7 +249,7 @@ def remember(s: np.ndarray) -> None:
 
 # -- the decision ----------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_enter(s: np.ndarray, R, seat: int, cell: int) -> bool:
     if cell == s[POS + 1 - seat]:
         return False
@@ -261,7 +261,7 @@ def may_enter(s: np.ndarray, R, seat: int, cell: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def giving_up(s: np.ndarray, R, seat: int) -> bool:
     if s[MIS_N + seat] == 0 or s[HAND + seat]:
         return False
@@ -296,20 +296,20 @@ def game_action_distance(s: np.ndarray, R, seat: int) -> np.ndarray:
     return distance
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_move(moves: np.ndarray, count: int, op: int, a: int, b: int, c: int) -> int:
     moves[count, 0], moves[count, 1], moves[count, 2], moves[count, 3] = op, a, b, c
     return count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def open_direction(s: np.ndarray, R, seat: int, d: int) -> int:
     """The space one step in direction d if the Toa may move there now, else -1."""
     cell = R.step[s[POS + seat], d]
     return cell if cell >= 0 and may_enter(s, R, seat, cell) else -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_attach(s: np.ndarray, R, seat: int, n: int) -> bool:
     """MASKS-ATTACH-BEFORE-MOVE: one change of Great Mask and one of Turaga per turn."""
     if R.mask_kind[n] == 0:
@@ -380,7 +380,7 @@ def towards_game_action(s: np.ndarray, R, seat: int, moves: np.ndarray, count: i
     return kept
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def two_step_end(s: np.ndarray, R, seat: int, index: int) -> int:
     here, other = s[POS + seat], s[POS + 1 - seat]
     for p in range(2):
