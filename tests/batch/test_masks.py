@@ -4,6 +4,7 @@ same returns."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -218,6 +219,13 @@ def test_bad_options_and_sizes_are_refused_clearly():
         batch.legal_mask(out=np.zeros((2, 3), np.bool_))
     with pytest.raises(MatanuiError, match="out must be a writable float32 array"):
         batch.observe(np.array([0, 1]), out=np.zeros((2, batch.observation_size), np.float64))
+
+
+def test_a_game_of_other_rules_is_refused_not_played_by_old_kernels():
+    newer = copy.copy(GAME)
+    newer.rules_version = "99"
+    with pytest.raises(MatanuiError, match=r"rules version 3.*rules version 99"):
+        BatchedMasks(2, game=newer)
 
 
 def test_out_arrays_are_filled_in_place():

@@ -32,6 +32,10 @@ from matanui.envs.encodings import masks as enc
 from matanui.games.masks.cards import SKILLS
 from matanui.games.masks.rules import MASKS_TO_WIN, MASKS_TO_WIN_SHORT, TWO_STEPS
 
+# The reference's rules_version these kernels implement: a game of other rules is refused,
+# not silently played by the old ones.
+RULES_VERSION = "3"
+
 # Where each observation piece starts, and its row stride (the encoding's layout, read at
 # construction); memory pieces are offset by the observation's size.
 PIECES = ("to_decide", "my_turn", "phase", "map", "short", "characters", "position", "skills", "won",
@@ -398,6 +402,10 @@ class BatchedMasks:
         if type(num_games) is not int or num_games < 1:
             raise MatanuiError(f"num_games must be a whole number of at least 1, not {num_games!r}")
         self.game = game if game is not None else games.get("masks")
+        if self.game.rules_version != RULES_VERSION:
+            raise MatanuiError(f"the batched Masks engine implements rules version {RULES_VERSION}, and this "
+                               f"game has rules version {self.game.rules_version}: check it against the "
+                               "reference (tests/batch/test_masks.py) before raising RULES_VERSION")
         self.options = check_options(self.game.name, self.game.options_schema(), options or {}, 2)
         self.encoding = encoding_for(self.game, 2)
         self.num_actions = len(self.encoding.actions)
