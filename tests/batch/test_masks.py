@@ -18,15 +18,17 @@ from matanui.batch.masks import BatchedMasks
 from matanui.engine.errors import MatanuiError
 from matanui.envs.encoding import encoding_for
 from matanui.envs.table import Table
+from matanui.games.masks.cards import DATA
+from matanui.games.masks.rules import load_game
 
 GAME = games.get("masks")
 ENCODING = encoding_for(GAME, 2)
 
 
-def deal_both(seeds: list[int], options: dict | None = None) -> tuple[BatchedMasks, list[Table]]:
-    batch = BatchedMasks(len(seeds), options)
+def deal_both(seeds: list[int], options: dict | None = None, game=GAME) -> tuple[BatchedMasks, list[Table]]:
+    batch = BatchedMasks(len(seeds), options, game)
     batch.reset(np.array(seeds, np.int64))
-    return batch, [Table.deal(ENCODING, seed, None, options) for seed in seeds]
+    return batch, [Table.deal(batch.encoding, seed, None, options) for seed in seeds]
 
 
 def batch_piles(row: np.ndarray, seat: int) -> dict[str, list[int]]:
@@ -40,6 +42,7 @@ def batch_piles(row: np.ndarray, seat: int) -> dict[str, list[int]]:
 def differences(batch: BatchedMasks, tables: list[Table], playing: list[int]) -> list[str]:
     """What differs between each batched game and its reference, now."""
     problems = []
+    encoding = batch.encoding
     mask = batch.legal_mask()
     players = batch.current_player
     features = [batch.observe(np.full(batch.num_games, seat, np.int64)) for seat in (0, 1)]
@@ -50,16 +53,16 @@ def differences(batch: BatchedMasks, tables: list[Table], playing: list[int]) ->
             problems.append(f"game {i}: current player {players[i]}, reference {expected_player}")
         if not state.is_over and not np.array_equal(mask[i], table.mask().astype(bool)):
             got, want = set(np.flatnonzero(mask[i])), set(table.legal_indices())
-            problems.append(f"game {i}: legal extra {sorted(ENCODING.actions[a] for a in got - want)}, "
-                            f"missing {sorted(ENCODING.actions[a] for a in want - got)}")
+            problems.append(f"game {i}: legal extra {sorted(encoding.actions[a] for a in got - want)}, "
+                            f"missing {sorted(encoding.actions[a] for a in want - got)}")
         for seat in (0, 1):
             want = table.features(seat)
             if not np.array_equal(features[seat][i], want):
                 wrong = np.flatnonzero(features[seat][i] != want)
-                names = [name for name, where, _ in ENCODING.observation_layout.pieces
+                names = [name for name, where, _ in encoding.observation_layout.pieces
                          if any(where.start <= k < where.stop for k in wrong)]
                 problems.append(f"game {i} seat {seat}: tensor differs at {list(wrong[:8])} ({names}; "
-                                f"memory from {ENCODING.observation_size})")
+                                f"memory from {encoding.observation_size})")
         if state.is_over and not np.array_equal(batch.returns[i], np.array(state.returns(), np.float32)):
             problems.append(f"game {i}: returns {batch.returns[i]}, reference {state.returns()}")
     return problems
@@ -81,14 +84,14 @@ def test_a_deal_is_the_reference_deal_from_the_same_seed(options):
     assert differences(batch, tables, list(range(len(seeds)))) == []
 
 
-def play_alongside(seeds: list[int], options: dict | None = None, max_steps: int = 100_000) -> int:
+def play_alongside(seeds: list[int], options: dict | None = None, game=GAME) -> int:
     """Random legal moves (the reference's) in both engines, compared after every step.
     Returns the steps made."""
-    batch, tables = deal_both(seeds, options)
+    batch, tables = deal_both(seeds, options, game)
     chooser = random.Random(2026)
     playing = list(range(len(seeds)))
     steps = 0
-    while playing and steps < max_steps:
+    while playing:
         problems = differences(batch, tables, playing)
         assert problems == [], problems[:5]
         actions = np.zeros(len(seeds), np.int64)
@@ -112,6 +115,19 @@ def test_three_hundred_random_games_equal_the_reference_move_for_move():
                                      {"map": "both", "first_player": 0, "turn_limit": 80}])
 def test_other_maps_and_variants_equal_the_reference(options):
     play_alongside(list(range(1000, 1040)), options)
+
+
+def test_a_data_pack_is_played_by_its_own_cards(tmp_path):
+    """The kernels read the cards from the game object: a pack whose Rewards draw four and
+    whose Tahu flies at 950 plays as the reference plays it."""
+    edits = {"cards.toml": ('effect = "draw"\namount = 2', 'effect = "draw"\namount = 4'),
+             "toa.toml": ("flight = 500, shielding = 900", "flight = 950, shielding = 900")}
+    for name, (old, new) in edits.items():
+        text = (DATA / name).read_text(encoding="utf-8")
+        (tmp_path / name).write_text(text.replace(old, new), encoding="utf-8")
+    pack = load_game(tmp_path)
+    assert pack.cards.actions[27].amount == 4 and pack.cards.toa["tahu"].skills[0] == 950
+    play_alongside(list(range(60)), {"turn_limit": 120}, pack)
 
 
 def test_an_illegal_action_names_the_game_and_changes_nothing():
