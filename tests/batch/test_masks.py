@@ -160,7 +160,16 @@ def test_random_playouts_count_their_steps_and_leave_the_batch_alone():
     before = batch.state.copy()
     figures = batch.random_playouts(steps=2000, seed=9)
     assert figures["steps"] >= 2000 and figures["steps_per_second"] > 0
+    timed = batch.random_playouts(seconds=0.2)
+    assert timed["seconds"] >= 0.2 and timed["games"] > 0
     assert np.array_equal(batch.state, before)
+
+
+@pytest.mark.parametrize("args", [{}, {"steps": 10, "seconds": 1.0}, {"steps": 0}, {"seconds": -1}])
+def test_random_playouts_want_steps_or_seconds(args):
+    batch, _ = deal_both([1])
+    with pytest.raises(MatanuiError, match=r"steps|seconds"):
+        batch.random_playouts(**args)
 
 
 def normalised(observation: dict) -> dict:

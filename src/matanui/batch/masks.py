@@ -309,12 +309,11 @@ def _choose(x: np.ndarray, i: int, count: int) -> int:
 
 
 @njit(cache=True, parallel=True)
-def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int) -> int:
+def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int, finished) -> None:
     """Random legal moves, `steps_per_game` in every game (the games spread over numba's
-    threads), a finished game dealt anew from seed first_seed + i + n * (games it finished).
-    Returns the games finished."""
+    threads), a finished game dealt anew from seed first_seed + i + n * finished[i], where
+    finished[i] counts the games slot i has finished."""
     n = S.shape[0]
-    finished = np.zeros(n, np.int64)
     x = np.empty(n, np.uint64)
     for i in range(n):
         x[i] = np.uint64(choice_seed) * np.uint64(n) + np.uint64(i) + np.uint64(0x9E3779B97F4A7C15)
@@ -329,7 +328,6 @@ def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int
             count = r.generate_moves(s, R, moves)
             k = _choose(x, i, count)
             r.perform(s, rngs[i], R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
-    return finished.sum()
 
 
 def _out(out: Any, shape: tuple[int, int], dtype: Any, what: str) -> np.ndarray:
@@ -516,22 +514,34 @@ class BatchedMasks:
 
     # -- speed -----------------------------------------------------------------------------
 
-    def random_playouts(self, steps: int = 1_000_000, seed: int = 0) -> dict[str, float]:
+    def random_playouts(self, steps: int | None = None, seconds: float | None = None,
+                        seed: int = 0) -> dict[str, float]:
         """Random legal moves in `num_games` fresh games (a copy: this batch is not touched),
-        at least `steps` in all, finished games dealt anew, on numba's threads (one per core
-        unless numba.set_num_threads says fewer). A step is a decision: legal moves generated,
-        one applied, the memories folded; no observation is built. Returns the figures for
-        bench: steps, games finished, wall seconds, steps_per_second, and cpu_seconds."""
-        if type(steps) is not int or steps < 1:
+        at least `steps` in all or for about `seconds`, finished games dealt anew, on numba's
+        threads (one per core unless numba.set_num_threads says fewer). A step is a decision:
+        legal moves generated, one applied, the memories folded; no observation is built.
+        Returns the figures for bench: steps, games finished, wall seconds, steps_per_second
+        and cpu_seconds (all threads)."""
+        if (steps is None) == (seconds is None):
+            raise MatanuiError("give random_playouts either steps (a whole number) or seconds, not both")
+        if steps is not None and (type(steps) is not int or steps < 1):
             raise MatanuiError(f"steps must be a whole number of at least 1, not {steps!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or not 0 < seconds <= 3600):
+            raise MatanuiError(f"seconds must be a number above 0 and at most 3600, not {seconds!r}")
         state, rngs = np.zeros_like(self.state), np.zeros_like(self.rngs)
         n = self.num_games
+        finished = np.zeros(n, np.int64)
         _deal_where(state, rngs, self._rules, np.ones(n, np.bool_), np.arange(seed, seed + n, dtype=np.int64))
-        _playouts(state, rngs, self._rules, 1, seed + n, seed)  # compiled before timing
-        per_game = -(-steps // n)
+        _playouts(state, rngs, self._rules, 1, seed + n, seed, finished)  # compiled before timing
+        chunk = -(-steps // n) if steps is not None else max(1, 200_000 // n)
+        made = 0
         started, cpu = time.perf_counter(), time.process_time()
-        finished = _playouts(state, rngs, self._rules, per_game, seed + 2 * n, seed)
-        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-        made = per_game * n
-        return {"steps": made, "games": int(finished), "seconds": seconds, "steps_per_second": made / seconds,
-                "cpu_seconds": cpu}
+        while True:
+            _playouts(state, rngs, self._rules, chunk, seed + n, seed + 1 + made, finished)
+            made += chunk * n
+            elapsed = time.perf_counter() - started
+            if steps is not None or elapsed >= seconds:
+                break
+        cpu = time.process_time() - cpu
+        return {"steps": made, "games": int(finished.sum()), "seconds": elapsed,
+                "steps_per_second": made / elapsed, "cpu_seconds": cpu}
