@@ -260,3 +260,14 @@ def test_out_arrays_are_filled_in_place():
     assert batch.legal_mask(out=mask) is mask and batch.observe(np.array([0, 1]), out=features) is features
     assert np.array_equal(mask[1], tables[1].mask().astype(bool))
     assert np.array_equal(features[1], tables[1].features(1))
+
+
+def test_reset_where_deals_anew_only_the_games_marked_done():
+    batch, _ = deal_both([1, 2, 3])
+    batch.step(np.array([int(np.flatnonzero(row)[0]) for row in batch.legal_mask()]))
+    before = batch.state.copy()
+    batch.reset_where(np.array([False, True, False]), np.array([0, 77, 0]))
+    assert np.array_equal(batch.state[[0, 2]], before[[0, 2]])
+    fresh = Table.deal(ENCODING, 77, None, None)
+    assert np.array_equal(batch.observe(np.array([0, 1, 0]))[1], fresh.features(1))
+    assert batch.to_state(1).observation(0) == fresh.state.observation(0)
