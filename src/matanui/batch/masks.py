@@ -14,7 +14,6 @@ over games, keeps one implementation that reads like the reference.
 
 from __future__ import annotations
 
-import time
 from collections import namedtuple
 from collections.abc import Mapping
 from typing import Any
@@ -25,8 +24,8 @@ from numba import njit, prange
 from matanui import games
 from matanui.batch import masks_rules as r
 from matanui.batch import random as mt
+from matanui.batch.base import BatchedGame
 from matanui.engine.errors import MatanuiError
-from matanui.engine.options import check_options
 from matanui.envs.encoding import encoding_for
 from matanui.envs.encodings import masks as enc
 from matanui.games.masks.cards import SKILLS
@@ -173,50 +172,50 @@ def _action_index(R, C, move: np.ndarray) -> int:
     return C.wait
 
 
-@njit(cache=True)
-def _deal_where(S, rngs, R, done, seeds) -> None:
-    scratch = np.zeros(2, np.int64)
-    for i in range(S.shape[0]):
-        if done[i]:
-            r.deal(S[i], rngs[i], R, seeds[i], scratch)
+@njit(cache=True, parallel=True)
+def _deal_where(S, rngs, R, where, seeds) -> None:
+    for i in prange(S.shape[0]):
+        if where[i]:
+            r.deal(S[i], rngs[i], R, seeds[i], np.zeros(2, np.int64), np.empty(mt.STATE_WORDS, np.uint32))
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def _legal_masks(S, R, C, out) -> None:
-    moves = np.empty((r.MAX_MOVES, 4), np.int64)
-    out[:] = False
-    for i in range(S.shape[0]):
-        count = r.generate_moves(S[i], R, moves)
-        for k in range(count):
+    for i in prange(S.shape[0]):
+        moves = np.empty((r.MAX_MOVES, 4), np.int64)
+        out[i] = False
+        for k in range(r.generate_moves(S[i], R, moves)):
             out[i, _action_index(R, C, moves[k])] = True
 
 
 @njit(cache=True)
-def _find(S, R, C, i, action, moves) -> int:
-    """The row of `moves` the action index stands for in game i, or -1 when not legal."""
-    count = r.generate_moves(S[i], R, moves)
-    for k in range(count):
+def _find(s, R, C, action, moves) -> int:
+    """The row of `moves` the action index stands for in game s, or -1 when not legal."""
+    for k in range(r.generate_moves(s, R, moves)):
         if _action_index(R, C, moves[k]) == action:
             return k
     return -1
 
 
-@njit(cache=True)
-def _first_illegal(S, R, C, actions) -> int:
-    moves = np.empty((r.MAX_MOVES, 4), np.int64)
-    for i in range(S.shape[0]):
-        if S[i, r.PHASE] != r.OVER and _find(S, R, C, i, actions[i], moves) < 0:
+@njit(cache=True, parallel=True)
+def _step_all(S, rngs, R, C, actions, active) -> int:
+    """Every action is checked before any is applied: -1, or the first illegal game."""
+    n = S.shape[0]
+    rows = np.full(n, -1, np.int64)
+    for i in prange(n):
+        if active[i] and S[i, r.PHASE] != r.OVER:
+            k = _find(S[i], R, C, actions[i], np.empty((r.MAX_MOVES, 4), np.int64))
+            rows[i] = k if k >= 0 else -2
+    for i in range(n):
+        if rows[i] == -2:
             return i
-    return -1
-
-
-@njit(cache=True)
-def _step(S, rngs, R, C, actions) -> None:
-    moves = np.empty((r.MAX_MOVES, 4), np.int64)
-    for i in range(S.shape[0]):
-        if S[i, r.PHASE] != r.OVER:
-            k = _find(S, R, C, i, actions[i], moves)
+    for i in prange(n):
+        if rows[i] >= 0:
+            moves = np.empty((r.MAX_MOVES, 4), np.int64)
+            r.generate_moves(S[i], R, moves)
+            k = rows[i]
             r.perform(S[i], rngs[i], R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
+    return -1
 
 
 @njit(cache=True, inline="always")
@@ -226,13 +225,16 @@ def _bits(o, at: int, bits: int, size: int) -> None:
             o[at + bit] = 1.0
 
 
-@njit(cache=True)
-def _observe(S, R, C, seats, out) -> None:
-    """The encoding's observation and memory of each game, for its seat (MasksEncoding.encode)."""
+@njit(cache=True, parallel=True)
+def _observe(S, R, C, seats, out, where) -> None:
+    """The encoding's observation and memory of each game where where[i], for seat seats[i]
+    (MasksEncoding.encode and remember, as envs.table.Table.features gives them)."""
     start, stride = C.start, C.stride
-    out[:] = 0.0
-    for i in range(S.shape[0]):
+    for i in prange(S.shape[0]):
+        if not where[i]:
+            continue
         s, o, me = S[i], out[i], seats[i]
+        o[:] = 0.0
         o[start[P_TO_DECIDE]] = s[r.ACTOR] == me
         o[start[P_MY_TURN]] = s[r.TURN_PLAYER] == me
         o[start[P_PHASE] + s[r.PHASE]] = 1.0
@@ -298,47 +300,52 @@ def _observe(S, R, C, seats, out) -> None:
 
 
 @njit(cache=True)
-def _choose(x: np.ndarray, i: int, count: int) -> int:
-    """A uniform-enough choice below `count` from game i's xorshift64* stream."""
-    v = x[i]
-    v ^= v >> np.uint64(12)
-    v ^= v << np.uint64(25)
-    v ^= v >> np.uint64(27)
-    x[i] = v
-    return int(((v * np.uint64(2685821657736338717)) >> np.uint64(33)) % np.uint64(count))
+def _splitmix(x: np.ndarray, i: int) -> int:
+    """The random policy's own generator (not the game's): splitmix64 in x[i], 62 bits."""
+    x[i] += np.uint64(0x9E3779B97F4A7C15)
+    z = x[i]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return np.int64((z ^ (z >> np.uint64(31))) >> np.uint64(2))
+
+
+@njit(cache=True)
+def _random_move(s, rng, R, x, i, moves) -> None:
+    k = _splitmix(x, i) % r.generate_moves(s, R, moves)
+    r.perform(s, rng, R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
 
 
 @njit(cache=True, parallel=True)
-def _playouts(S, rngs, R, steps_per_game: int, first_seed: int, choice_seed: int, finished) -> None:
-    """Random legal moves, `steps_per_game` in every game (the games spread over numba's
-    threads), a finished game dealt anew from seed first_seed + i + n * finished[i], where
-    finished[i] counts the games slot i has finished."""
-    n = S.shape[0]
-    x = np.empty(n, np.uint64)
-    for i in range(n):
-        x[i] = np.uint64(choice_seed) * np.uint64(n) + np.uint64(i) + np.uint64(0x9E3779B97F4A7C15)
-    for i in prange(n):
-        moves = np.empty((r.MAX_MOVES, 4), np.int64)
-        scratch = np.zeros(2, np.int64)
+def _play_random(S, rngs, R, seats, chooser) -> None:
+    """In every game, uniformly random moves until seats[i] decides or the game is over."""
+    for i in prange(S.shape[0]):
         s = S[i]
-        for _ in range(steps_per_game):
+        moves = np.empty((r.MAX_MOVES, 4), np.int64)
+        while s[r.PHASE] != r.OVER and s[r.ACTOR] != seats[i]:
+            _random_move(s, rngs[i], R, chooser, i, moves)
+
+
+@njit(cache=True, parallel=True)
+def _playouts(S, rngs, R, steps, first_seed, counts) -> None:
+    """Uniformly random playouts: each game row plays `steps` decisions, dealing a new game
+    (the next seed) whenever one ends; counts[i] = (steps, games finished)."""
+    n = S.shape[0]
+    chooser = np.arange(first_seed, first_seed + n).astype(np.uint64)
+    for i in prange(n):
+        s = S[i]
+        moves = np.empty((r.MAX_MOVES, 4), np.int64)
+        scratch, sampler = np.zeros(2, np.int64), np.empty(mt.STATE_WORDS, np.uint32)
+        seed = first_seed + i
+        r.deal(s, rngs[i], R, seed, scratch, sampler)
+        finished = 0
+        for _ in range(steps):
             if s[r.PHASE] == r.OVER:
-                r.deal(s, rngs[i], R, first_seed + i + n * finished[i], scratch)
-                finished[i] += 1
-            count = r.generate_moves(s, R, moves)
-            k = _choose(x, i, count)
-            r.perform(s, rngs[i], R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
-
-
-def _out(out: Any, shape: tuple[int, int], dtype: Any, what: str) -> np.ndarray:
-    """A new array for a kernel to fill, or the caller's own if it has the shape and type."""
-    if out is None:
-        return np.zeros(shape, dtype)
-    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype or not out.flags.writeable:
-        got = f"shape {out.shape} and type {out.dtype}" if isinstance(out, np.ndarray) else type(out).__name__
-        raise MatanuiError(f"{what}'s out must be a writable {np.dtype(dtype).name} array of shape {shape}, "
-                           f"not {got}")
-    return out
+                finished += 1
+                seed += n
+                r.deal(s, rngs[i], R, seed, scratch, sampler)
+            _random_move(s, rngs[i], R, chooser, i, moves)
+        counts[i, 0] = steps
+        counts[i, 1] = finished
 
 
 def _bit_list(bits: int, first: int, size: int) -> list[int]:
@@ -390,158 +397,78 @@ def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
     state._moves = None
 
 
-class BatchedMasks:
-    """`num_games` games of Quest for the Masks, each a row of int32 words (masks_rules)."""
+class BatchedMasks(BatchedGame):
+    """`num_games` games of Quest for the Masks, each a row of int32 words (masks_rules),
+    behind the checked interface of matanui.batch.base. `game`: a MasksGame with a user's
+    own cards or maps (default: ours)."""
 
     name = "masks"
-    players = 2
 
-    def __init__(self, num_games: int, options: Mapping[str, Any] | None = None, game: Any = None) -> None:
-        if type(num_games) is not int or num_games < 1:
-            raise MatanuiError(f"num_games must be a whole number of at least 1, not {num_games!r}")
-        self.game = game if game is not None else games.get("masks")
-        if self.game.rules_version != RULES_VERSION:
+    def __init__(self, num_games: int, options: Mapping[str, Any] | None = None, threads: int | None = None,
+                 game: Any = None) -> None:
+        game = game if game is not None else games.get("masks")
+        if game.rules_version != RULES_VERSION:
             raise MatanuiError(f"the batched Masks engine implements rules version {RULES_VERSION}, and this "
-                               f"game has rules version {self.game.rules_version}: check it against the "
+                               f"game has rules version {game.rules_version}: check it against the "
                                "reference (tests/batch/test_masks.py) before raising RULES_VERSION")
-        self.options = check_options(self.game.name, self.game.options_schema(), options or {}, 2)
-        self.encoding = encoding_for(self.game, 2)
-        self.num_actions = len(self.encoding.actions)
-        self.observation_size = self.encoding.observation_size + self.encoding.memory_size
-        self._rules = _rules(self.game, self.options)
-        self._codes = _codes(self.game, self.encoding, self.options)
-        self.num_games = num_games
-        self.state = np.zeros((num_games, r.WIDTH), np.int32)
+        super().__init__(game, encoding_for(game, 2), num_games, options, threads)
+        self._rules = _rules(game, self.options)
+        self._codes = _codes(game, self.encoding, self.options)
+        self.state = np.zeros((self.num_games, r.WIDTH), np.int32)
         self.state[:, r.PHASE] = r.OVER
         self.state[:, r.WINNER] = -1
-        self.rngs = np.zeros((num_games, mt.STATE_WORDS), np.uint32)
-        self._dealt: list[int | None] = [None] * num_games  # each game's seed, for to_state
+        self.rngs = np.zeros((self.num_games, mt.STATE_WORDS), np.uint32)
+        self._dealt: list[int | None] = [None] * self.num_games  # each game's seed, for to_state
 
-    # -- dealing ---------------------------------------------------------------------------
-
-    def _seeds(self, seeds: Any) -> np.ndarray:
-        array = np.asarray(seeds)
-        if array.shape != (self.num_games,) or array.dtype.kind not in "iu":
-            raise MatanuiError(f"seeds must be {self.num_games} whole numbers, one per game, not an array "
-                               f"of shape {array.shape} and type {array.dtype}")
-        return array.astype(np.int64)
-
-    def reset(self, seeds: Any) -> None:
-        """Deal every game anew: game i is the one Table.deal(encoding, seeds[i], None, options) makes."""
-        self.reset_where(np.ones(self.num_games, np.bool_), seeds)
-
-    def reset_where(self, done: Any, seeds: Any) -> None:
-        """Deal anew the games where `done` is true, game i from seeds[i]."""
-        mask = np.asarray(done)
-        if mask.shape != (self.num_games,):
-            raise MatanuiError(f"done must be {self.num_games} booleans, one per game, not shape "
-                               f"{mask.shape}")
-        mask, seeds = mask.astype(np.bool_), self._seeds(seeds)
-        _deal_where(self.state, self.rngs, self._rules, mask, seeds)
-        for i in np.flatnonzero(mask):
+    def _deal(self, where: np.ndarray, seeds: np.ndarray) -> None:
+        _deal_where(self.state, self.rngs, self._rules, where, seeds)
+        for i in np.flatnonzero(where):
             self._dealt[i] = int(seeds[i])
-
-    # -- the decision ----------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> np.ndarray:
-        return self.state[:, r.ACTOR].astype(np.int64)
 
     @property
     def over(self) -> np.ndarray:
         return self.state[:, r.PHASE] == r.OVER
 
     @property
+    def current_player(self) -> np.ndarray:
+        return self.state[:, r.ACTOR].astype(np.int64)
+
+    @property
     def returns(self) -> np.ndarray:
-        """+1 for the winner, -1 for the other seat; 0 for both while playing or in a draw."""
         winner = self.state[:, r.WINNER]
-        result = np.zeros((self.num_games, 2), np.float32)
+        out = np.zeros((self.num_games, 2), np.float32)
         won = self.over & (winner >= 0)
-        result[won, :] = -1.0
-        result[won, winner[won]] = 1.0
-        return result
+        out[won] = -1.0
+        out[np.flatnonzero(won), winner[won]] = 1.0
+        return out
 
-    def legal_mask(self, out: np.ndarray | None = None) -> np.ndarray:
-        """The current player's legal actions, as the encoding's indices (all false when over)."""
-        out = _out(out, (self.num_games, self.num_actions), np.bool_, "legal_mask")
+    def _masks(self, out: np.ndarray) -> None:
         _legal_masks(self.state, self._rules, self._codes, out)
-        return out
 
-    def observe(self, seats: Any, out: np.ndarray | None = None) -> np.ndarray:
-        """Each game's observation and memory tensor for seats[i] (Table.features)."""
-        array = np.asarray(seats)
-        shaped = array.shape == (self.num_games,) and array.dtype.kind in "iu"
-        if not shaped or not np.isin(array, (0, 1)).all():
-            raise MatanuiError(f"seats must be {self.num_games} seats, each 0 or 1, one per game")
-        out = _out(out, (self.num_games, self.observation_size), np.float32, "observe")
-        _observe(self.state, self._rules, self._codes, array.astype(np.int64), out)
-        return out
+    def _observe(self, seats: np.ndarray, out: np.ndarray, where: np.ndarray) -> None:
+        _observe(self.state, self._rules, self._codes, seats, out, where)
 
-    def step(self, actions: Any) -> None:
-        """Apply actions[i] in every game that is not over. An illegal one raises MatanuiError
-        naming the game and the action, and no game changes."""
-        array = np.asarray(actions)
-        if array.shape != (self.num_games,) or array.dtype.kind not in "iu":
-            raise MatanuiError(f"actions must be {self.num_games} action indices, one per game, not an array "
-                               f"of shape {array.shape} and type {array.dtype}")
-        array = array.astype(np.int64)
-        bad = _first_illegal(self.state, self._rules, self._codes, array)
-        if bad >= 0:
-            action = int(array[bad])
-            named = self.encoding.actions[action] if 0 <= action < self.num_actions else "out of range"
-            legal = np.flatnonzero(self.legal_mask()[bad])
-            raise MatanuiError(f"game {bad}: action {action} ({named}) is not legal now; legal: "
-                               + ", ".join(f"{i} ({self.encoding.actions[i]})" for i in legal))
-        _step(self.state, self.rngs, self._rules, self._codes, array)
+    def _step(self, actions: np.ndarray, where: np.ndarray) -> int:
+        return _step_all(self.state, self.rngs, self._rules, self._codes, actions, where)
 
-    # -- the reference state -----------------------------------------------------------------
+    def _play_random(self, seats: np.ndarray, chooser: np.ndarray) -> None:
+        _play_random(self.state, self.rngs, self._rules, seats, chooser)
+
+    def _playouts(self, steps: int, first_seed: int, counts: np.ndarray) -> None:
+        _playouts(self.state, self.rngs, self._rules, steps, first_seed, counts)
+        self._dealt = [None] * self.num_games  # dealt from seeds the playouts chose
 
     def to_state(self, i: int) -> Any:
         """Game i as a reference MasksState (for named-agent opponents and for checking): the
         same position, piles, agenda and generator, so that it plays on exactly as the batched
         game does. Discard piles come sorted (the batch keeps them as sets: their order is
         never used) and its history is empty: it is not a replayable record."""
-        if type(i) is not int or not 0 <= i < self.num_games:
+        if isinstance(i, bool) or not isinstance(i, int | np.integer) or not 0 <= i < self.num_games:
             raise MatanuiError(f"game index must be a whole number from 0 to {self.num_games - 1}, not {i!r}")
-        s = self.state[i]
         if self._dealt[i] is None:
-            raise MatanuiError(f"game {i} has not been dealt yet: reset it first")
+            raise MatanuiError(f"game {i} has not been dealt by reset yet: reset it first")
+        s = self.state[i]
         toas = list(self.game.cards.toa)
-        state = self.game.new_game(self._dealt[i], [toas[s[r.TOA + seat]] for seat in (0, 1)],
-                                   self.options)
+        state = self.game.new_game(self._dealt[i], [toas[s[r.TOA + seat]] for seat in (0, 1)], self.options)
         _fill_state(state, s, self.rngs[i])
         return state
-
-    # -- speed -----------------------------------------------------------------------------
-
-    def random_playouts(self, steps: int | None = None, seconds: float | None = None,
-                        seed: int = 0) -> dict[str, float]:
-        """Random legal moves in `num_games` fresh games (a copy: this batch is not touched),
-        at least `steps` in all or for about `seconds`, finished games dealt anew, on numba's
-        threads (one per core unless numba.set_num_threads says fewer). A step is a decision:
-        legal moves generated, one applied, the memories folded; no observation is built.
-        Returns the figures for bench: steps, games finished, wall seconds, steps_per_second
-        and cpu_seconds (all threads)."""
-        if (steps is None) == (seconds is None):
-            raise MatanuiError("give random_playouts either steps (a whole number) or seconds, not both")
-        if steps is not None and (type(steps) is not int or steps < 1):
-            raise MatanuiError(f"steps must be a whole number of at least 1, not {steps!r}")
-        if seconds is not None and (not isinstance(seconds, (int, float)) or not 0 < seconds <= 3600):
-            raise MatanuiError(f"seconds must be a number above 0 and at most 3600, not {seconds!r}")
-        state, rngs = np.zeros_like(self.state), np.zeros_like(self.rngs)
-        n = self.num_games
-        finished = np.zeros(n, np.int64)
-        _deal_where(state, rngs, self._rules, np.ones(n, np.bool_), np.arange(seed, seed + n, dtype=np.int64))
-        _playouts(state, rngs, self._rules, 1, seed + n, seed, finished)  # compiled before timing
-        chunk = -(-steps // n) if steps is not None else max(1, 200_000 // n)
-        made = 0
-        started, cpu = time.perf_counter(), time.process_time()
-        while True:
-            _playouts(state, rngs, self._rules, chunk, seed + n, seed + 1 + made, finished)
-            made += chunk * n
-            elapsed = time.perf_counter() - started
-            if steps is not None or elapsed >= seconds:
-                break
-        cpu = time.process_time() - cpu
-        return {"steps": made, "games": int(finished.sum()), "seconds": elapsed,
-                "steps_per_second": made / elapsed, "cpu_seconds": cpu}

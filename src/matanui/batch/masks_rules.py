@@ -169,14 +169,15 @@ def update_skills(s: np.ndarray, R, seat: int) -> None:
 # -- set-up ----------------------------------------------------------------------------------
 
 @njit(cache=True)
-def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray) -> None:
+def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray, sampler: np.ndarray) -> None:
     """Table.deal(encoding, seed, None, options): Toa by random.Random(seed).sample, then
-    new_game(seed, ...)'s own draws, in the reference's order."""
-    seed_rng(rng, seed)
-    toas = R.toa_skills.shape[0]
-    mt.sample_indices(rng, toas, 2, scratch)
+    new_game(seed, ...)'s own draws, in the reference's order. Both generators start from
+    random.Random(seed): it is seeded (and twisted) once, the sample drawn from a copy."""
+    mt.seed(rng, seed)
+    mt.twist_if_due(rng)
+    sampler[:] = rng
+    mt.sample_indices(sampler, R.toa_skills.shape[0], 2, scratch)
     s[:] = 0
-    seed_rng(rng, seed)
     for seat in range(2):
         s[TOA + seat] = scratch[seat]
     for seat in range(2):
@@ -214,18 +215,6 @@ def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray) -> N
     s[POS + 1 - first] = R.east
     run(s, rng, R)
     remember(s)
-
-
-@njit(cache=True)
-def seed_rng(rng: np.ndarray, seed: int) -> None:
-    """random.Random(seed) for an int64 seed: init_by_array over abs(seed)'s 32-bit words."""
-    value = np.uint64(seed) if seed >= 0 else np.uint64(-(seed + 1)) + np.uint64(1)
-    low, high = np.uint32(value & np.uint64(0xFFFFFFFF)), np.uint32(value >> np.uint64(32))
-    key = np.empty(2 if high else 1, np.uint32)
-    key[0] = low
-    if high:
-        key[1] = high
-    mt.init_by_array(rng, key)
 
 
 @njit(cache=True)
