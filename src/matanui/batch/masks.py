@@ -3,13 +3,13 @@
 The rules are in matanui.batch.masks_rules (one int32 row per game, the layout in its
 docstring); this module builds the data those kernels read from the reference game object
 (cards, the map of the chosen side, the options) and the encoding's action indices and
-observation offsets, and offers the batched engine API of matanui.batch (docs/research.md).
+observation offsets, behind the checked interface of matanui.batch.base.BatchedGame.
 
 A game reset with seed s is the game `Table.deal(encoding, s, None, options)` makes; its legal
 masks, observation+memory tensors and returns are the reference's, checked move for move by
-tests/batch/test_masks.py. Why numba: the rules are branchy, sequential per game (an agenda of
-steps, card piles), which vectorises badly in numpy or JAX; compiled scalar code per game, looped
-over games, keeps one implementation that reads like the reference.
+tests/batch/test_masks.py (and `matanui.batch.check`). Why numba: the rules are branchy and
+sequential per game (an agenda of steps, card piles), which vectorises badly in numpy or JAX;
+compiled scalar code per game, looped over games on numba's threads, reads like the reference.
 """
 
 from __future__ import annotations
