@@ -167,6 +167,19 @@ def test_random_playouts_report_steps_and_games_for_bench():
         batch.to_state(0)  # the playouts dealt their own seeds
 
 
+def test_playout_runs_go_on_with_the_games_they_hold():
+    """bench's doubling runs of 64, 128, ... decisions must add up to whole Masks games
+    (some 500 decisions), not restart each row at every run."""
+    batch = BatchedMasks(8)
+    counts = np.zeros((8, 2), np.int64)
+    finished = 0
+    for _ in range(12):
+        batch._playouts(64, 100, counts)
+        finished += counts[:, 1].sum()
+    assert finished >= 8  # 768 decisions per row: most rows finish a game
+    assert (counts[:, 0] == 64).all()
+
+
 def test_play_random_until_stops_where_the_seat_decides_or_the_game_is_over():
     batch, _ = deal_both(list(range(40)))
     seats = np.array([i % 2 for i in range(40)])

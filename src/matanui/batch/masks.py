@@ -327,22 +327,22 @@ def _play_random(S, rngs, R, seats, chooser) -> None:
 
 @njit(cache=True, parallel=True)
 def _playouts(S, rngs, R, steps, first_seed, counts) -> None:
-    """Uniformly random playouts: each game row plays `steps` decisions, dealing a new game
-    (the next seed) whenever one ends; counts[i] = (steps, games finished)."""
+    """Uniformly random playouts: each game row plays `steps` decisions, going on with the
+    game it holds (a Masks game is some 500 decisions: a row dealt anew at every call of
+    random_playouts' doubling runs would never finish one) and dealing a new game (seeds
+    first_seed + i, then + n each time) whenever one is over; counts[i] = (steps, games finished)."""
     n = S.shape[0]
     chooser = np.arange(first_seed, first_seed + n).astype(np.uint64)
     for i in prange(n):
         s = S[i]
         moves = np.empty((r.MAX_MOVES, 4), np.int64)
         scratch, sampler = np.zeros(2, np.int64), np.empty(mt.STATE_WORDS, np.uint32)
-        seed = first_seed + i
-        r.deal(s, rngs[i], R, seed, scratch, sampler)
-        finished = 0
+        seed, finished = first_seed + i, 0
         for _ in range(steps):
             if s[r.PHASE] == r.OVER:
-                finished += 1
-                seed += n
+                finished += s[r.TURN_NO] > 0  # a game played here, not a row never dealt
                 r.deal(s, rngs[i], R, seed, scratch, sampler)
+                seed += n
             _random_move(s, rngs[i], R, chooser, i, moves)
         counts[i, 0] = steps
         counts[i, 1] = finished
