@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # importing base loads numba; the registry itself stays light
 
 # game name -> "module:class" of its batched engine
 BATCHED = {
+    "masks": "matanui.batch.masks:BatchedMasks",
     "reconstruct": "matanui.batch.reconstruct:BatchedReconstruct",
 }
 

@@ -300,18 +300,8 @@ def _observe(S, R, C, seats, out, where) -> None:
 
 
 @njit(cache=True)
-def _splitmix(x: np.ndarray, i: int) -> int:
-    """The random policy's own generator (not the game's): splitmix64 in x[i], 62 bits."""
-    x[i] += np.uint64(0x9E3779B97F4A7C15)
-    z = x[i]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return np.int64((z ^ (z >> np.uint64(31))) >> np.uint64(2))
-
-
-@njit(cache=True)
 def _random_move(s, rng, R, x, i, moves) -> None:
-    k = _splitmix(x, i) % r.generate_moves(s, R, moves)
+    k = mt.splitmix(x, i) % r.generate_moves(s, R, moves)
     r.perform(s, rng, R, moves[k, 0], moves[k, 1], moves[k, 2], moves[k, 3])
 
 

@@ -197,6 +197,17 @@ def sample_indices(state: np.ndarray, n: int, k: int, out: np.ndarray) -> None:
             out[i] = j
 
 
+@njit(cache=True)
+def splitmix(x: np.ndarray, i: int) -> int:
+    """A second, small generator for a random player's choices (never the game's own):
+    splitmix64 with its state in x[i] (uint64), advanced in place; 62-bit results."""
+    x[i] += np.uint64(0x9E3779B97F4A7C15)
+    z = x[i]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return np.int64((z ^ (z >> np.uint64(31))) >> np.uint64(2))
+
+
 def new_state(seed: int) -> np.ndarray:
     """A generator equal to random.Random(seed)."""
     state = np.zeros(STATE_WORDS, np.uint32)

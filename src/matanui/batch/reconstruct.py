@@ -466,34 +466,25 @@ def _observe(state, deck, seats, out, where) -> None:
         _bits_into(o, at + cards, g[SEEN + me])
 
 
-@njit(cache=True)
-def _splitmix(x: np.ndarray) -> int:
-    """The playout policy's own generator (not the game's): splitmix64, 62 bits."""
-    x[0] += np.uint64(0x9E3779B97F4A7C15)
-    z = x[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return np.int64((z ^ (z >> np.uint64(31))) >> np.uint64(2))
-
-
 @njit(cache=True, parallel=True)
 def _playouts(state, piles, deck, steps, first_seed, counts) -> None:
-    """Uniformly random playouts: each game row plays `steps` decisions, dealing a new game
-    (the next seed) whenever one ends; counts[i] = (steps, games finished)."""
+    """Uniformly random playouts: each game row plays `steps` decisions, going on with the
+    game it holds and dealing a new one (the next seed) whenever one is over;
+    counts[i] = (steps, games finished)."""
     n = state.shape[0]
     for i in prange(n):
         g, draw, discard, rng = state[i], piles.draw[i], piles.discard[i], piles.rng[i]
         chooser = np.array([np.uint64(first_seed + i)])
         legal = np.empty(deck.action_kind.shape[0], np.int64)
         seed = first_seed + i
-        _deal(g, draw, discard, rng, deck, seed)
         finished = 0
         for _ in range(steps):
             if g[PHASE] == OVER:
-                finished += 1
-                seed += n
+                if g[TURN] > 0:  # a game was played to its end (a new batch holds none)
+                    finished += 1
                 _deal(g, draw, discard, rng, deck, seed)
-            a = legal[_splitmix(chooser) % _legal(g, deck, legal)]
+                seed += n
+            a = legal[mt.splitmix(chooser, 0) % _legal(g, deck, legal)]
             _apply(g, draw, discard, rng, deck, a)
         counts[i, 0] = steps
         counts[i, 1] = finished
@@ -507,7 +498,7 @@ def _play_random(state, piles, deck, seats, chooser) -> None:
         g = state[i]
         legal = np.empty(deck.action_kind.shape[0], np.int64)
         while g[PHASE] != OVER and _current(g) != seats[i]:
-            a = legal[_splitmix(chooser[i:i + 1]) % _legal(g, deck, legal)]
+            a = legal[mt.splitmix(chooser, i) % _legal(g, deck, legal)]
             _apply(g, piles.draw[i], piles.discard[i], piles.rng[i], deck, a)
 
 
