@@ -15,6 +15,7 @@ from matanui.ai import SeatView, make_agent
 from matanui.cli import app
 from matanui.engine import MatanuiError
 from matanui.envs.checkpoint import Checkpoint
+from matanui.train.curve import read_csv, write_csv
 from matanui.train.network import backward, forward, initial
 from matanui.train.ppo import Settings, advantages, masked_log_softmax, sample, surrogate_gradient, train
 
@@ -118,6 +119,9 @@ def test_the_train_command_writes_the_policy_its_curve_and_its_plot(tmp_path):
     lines = (tmp_path / "r-curve.csv").read_text().splitlines()
     assert lines[0] == "steps,episodes,return_vs_random,entropy,value_loss,kl" and len(lines) == 2
     assert (tmp_path / "r-curve.png").read_bytes().startswith(b"\x89PNG")
+    again = tmp_path / "again.csv"
+    write_csv(read_csv(tmp_path / "r-curve.csv"), again)
+    assert again.read_text() == (tmp_path / "r-curve.csv").read_text()
 
 
 @pytest.mark.parametrize(("args", "words"), [

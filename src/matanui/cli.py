@@ -361,7 +361,8 @@ def arena(
     agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
                                "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
                                "ismcts-infer@ITERATIONS; a search may set its parameters in braces, "
-                               "'ismcts@300{exploration=0.9}'."),
+                               "'ismcts@300{exploration=0.9}'; ppo (the game's trained policy), "
+                               "MODULE:CALLABLE (an array policy) or PATH.npz (a policy file)."),
     games_per_pair: int = typer.Option(20, "--games", parser=integer,
                                        help="Games per pair of agents (with --sprt: the "
                                        "most games the test may play)."),

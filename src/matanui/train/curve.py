@@ -14,8 +14,22 @@ def write_csv(curve: Curve, path: Path) -> None:
         writer = csv.DictWriter(handle, fieldnames=curve.columns(), lineterminator="\n")
         writer.writeheader()
         for row in curve.rows:
-            writer.writerow({key: "" if isinstance(value, float) and math.isnan(value)
-                             else f"{value:.6g}" for key, value in row.items()})
+            writer.writerow({key: _text(value) for key, value in row.items()})
+
+
+def _text(value: float) -> str:
+    if math.isnan(value):
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
+
+
+def read_csv(path: Path) -> Curve:
+    """The curve a CSV of `write_csv` holds (to plot a run that was stopped)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = [{key: float(value) if value else math.nan for key, value in row.items()}
+                for row in csv.DictReader(handle)]
+    opponents = [key[len("return_vs_"):] for key in rows[0] if key.startswith("return_vs_")] if rows else []
+    return Curve(opponents, rows)
 
 
 def write_png(curve: Curve, path: Path, title: str) -> None:

@@ -58,12 +58,14 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
     settings = Settings(hidden=hidden, value_hidden=value_hidden, envs=envs, gamma=gamma, rate=rate)
 
     csv_path, png_path = curve_paths(out)
+    title = f"{game}: PPO against {', '.join(opponents)} (seed {seed})"
 
     def report(learned: Curve, snapshot: Callable[[], Checkpoint]) -> None:
         row = learned.rows[-1]
         if len(learned.rows) % SAVE_EVERY == 0:  # a long run that is stopped keeps what it learnt
             snapshot().save(out)
             curve.write_csv(learned, csv_path)
+            curve.write_png(learned, png_path, title)
         returns = ", ".join(f"{key[len('return_vs_'):]} {value:+.3f}" for key, value in row.items()
                             if key.startswith("return_vs_"))
         say(f"{int(row['steps']):,} steps, {int(row['episodes']):,} episodes: mean return against {returns}")
@@ -71,5 +73,5 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
     policy, learned = train(game, steps, opponents, seed, settings, {"command": command}, report)
     policy.save(out)
     curve.write_csv(learned, csv_path)
-    curve.write_png(learned, png_path, f"{game}: PPO against {', '.join(opponents)} (seed {seed})")
+    curve.write_png(learned, png_path, title)
     return [out, csv_path, png_path]
