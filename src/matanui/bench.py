@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from matanui import games
+from matanui.engine import MatanuiError
 
 
 @dataclass
@@ -60,6 +61,40 @@ def run_playouts(name: str, seconds: float = 3.0, max_games: int | None = None,
             steps += 1
         played += 1
     return BenchResult(name, len(chars), played, steps, time.perf_counter() - start)
+
+
+def run_batched(name: str, num_games: int, seconds: float = 3.0) -> BenchResult:
+    """Uniformly random games on the batched engine (matanui.batch), `num_games` at once.
+    A step is the same as the reference's: one decision listed, chosen and applied."""
+    from matanui.batch import batched_game
+
+    return batched_game(name)(num_games).random_playouts(seconds)
+
+
+def run_openspiel(name: str = "leduc_poker", seconds: float = 3.0, seed: int = 0) -> BenchResult:
+    """Random playouts of one of OpenSpiel's C++ games driven from Python, as a yardstick;
+    a step is a player's decision (chance outcomes are drawn but not counted)."""
+    try:
+        import pyspiel
+    except ImportError:
+        raise MatanuiError("the OpenSpiel yardstick needs open_spiel "
+                           "(pip install 'matanui[research]')") from None
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    steps = played = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        played += 1
+    return BenchResult(name, game.num_players(), played, steps, time.perf_counter() - start)
 
 
 def configurations(players: int | None = None) -> list[tuple[str, int]]:

@@ -61,3 +61,17 @@ def test_a_state_loads_from_getstate_mid_stream():
 def test_a_foreign_state_is_refused_clearly():
     with pytest.raises(MatanuiError, match="getstate"):
         mt.from_python((2, (1, 2), None))
+
+
+@given(st.integers(0, 2**63 - 1))
+@settings(max_examples=40, deadline=None)
+def test_seeding_inside_numba_equals_python_for_every_int64(seed):
+    state = np.zeros(mt.STATE_WORDS, np.uint32)
+    mt.seed(state, seed)
+    assert list(state) == list(random.Random(seed).getstate()[1])
+
+
+def test_twisting_early_changes_no_draw():
+    state, ref = mt.new_state(77), random.Random(77)
+    mt.twist_if_due(state)
+    assert [mt.getrandbits(state, 32) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matanui.engine import IllegalAction, MatanuiError
 
@@ -79,3 +81,57 @@ def test_an_illegal_action_loses_or_raises_as_chosen():
 def test_bad_settings_are_refused_saying_what_is_allowed(settings, message):
     with pytest.raises(MatanuiError, match=message):
         MatanuiEnv("reconstruct", **settings)
+
+
+def test_check_env_passes_with_a_random_seat():
+    check_env(gymnasium.make("matanui/reconstruct-v0", seat="random", opponents="random").unwrapped)
+
+
+def test_a_random_seat_is_drawn_at_each_reset_reproducibly_and_reported():
+    environment = MatanuiEnv("makuta", seat="random", players=3, opponents="random",
+                             options={"turn_limit": 12})
+    seats = []
+    for seed in range(12):
+        _, info = environment.reset(seed=seed)
+        assert environment.table.state.current_player == info["seat"] == environment.seat
+        seats.append(info["seat"])
+    assert set(seats) == {0, 1, 2}
+    again = MatanuiEnv("makuta", seat="random", players=3, opponents="random", options={"turn_limit": 12})
+    assert [again.reset(seed=seed)[1]["seat"] for seed in range(12)] == seats
+
+
+def test_opponents_fill_the_other_seats_in_order_around_a_random_seat():
+    names = ["random", "heuristic"]
+    environment = MatanuiEnv("makuta", seat="random", players=3, opponents=names, options={"turn_limit": 12})
+    for seed in range(6):
+        _, info = environment.reset(seed=seed)
+        others = [s for s in range(3) if s != info["seat"]]
+        assert list(environment.opponents) == others
+        assert list(environment.opponents.values()) == names
+
+
+def test_a_fixed_seat_is_reported_in_info_too():
+    environment = MatanuiEnv("reconstruct", seat=1, opponents="random")
+    _, info = environment.reset(seed=0)
+    assert info["seat"] == 1
+    _, _, _, _, info = environment.step(int(np.flatnonzero(environment.action_masks())[0]))
+    assert info["seat"] == 1
+
+
+@pytest.mark.parametrize("seat", ["left", -1, 1.0, True, None])
+def test_bad_seat_values_are_refused_saying_what_is_allowed(seat):
+    with pytest.raises(MatanuiError, match=r"seat must be 0 to 1 or \"random\""):
+        MatanuiEnv("reconstruct", seat=seat)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_the_same_seed_gives_the_same_random_seat_and_game_whatever_came_before(seed, players):
+    def fresh():
+        return MatanuiEnv("makuta", seat="random", players=players, opponents="random",
+                          options={"turn_limit": 12})
+    used = fresh()
+    used.reset(seed=seed + 1)
+    first, again = fresh().reset(seed=seed), used.reset(seed=seed)
+    assert first[1]["seat"] == again[1]["seat"] and 0 <= first[1]["seat"] < players
+    assert np.array_equal(first[0]["observation"], again[0]["observation"])

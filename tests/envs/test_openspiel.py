@@ -26,6 +26,7 @@ def dealt(game, rng):
 @pytest.mark.parametrize(("name", "params", "sims"), [
     ("reconstruct", {}, 3),
     ("reconstruct", {"options": "advanced:true;turn_limit:60"}, 2),
+    ("masks", {}, 1),  # its default game, at its only player count (2)
     ("masks", {"options": "map:both;turn_limit:60", "characters": "gali+onua"}, 2),
     ("makuta", {"options": "turn_limit:12"}, 1),
     ("makuta", {"players": 3, "options": "turn_limit:12"}, 1),

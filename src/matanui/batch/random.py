@@ -74,14 +74,42 @@ def init_by_array(state: np.ndarray, key: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def seed(state: np.ndarray, value: int) -> None:
+    """Seed `state` as random.Random(value) does, for 0 <= value < 2**63 (inside numba)."""
+    words = 1 if value < 4294967296 else 2
+    key = np.empty(words, np.uint32)
+    key[0] = np.uint32(value & 0xFFFFFFFF)
+    if words == 2:
+        key[1] = np.uint32(value >> 32)
+    init_by_array(state, key)
+
+
+@njit(cache=True)
 def _twist(state: np.ndarray) -> None:
-    for k in range(N):
-        y = (np.uint32(state[k]) & UPPER) | (np.uint32(state[(k + 1) % N]) & LOWER)
-        value = np.uint32(state[(k + M) % N]) ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            value ^= MATRIX_A
-        state[k] = value
+    """The next 624 words, in place, in CPython's three loops (no modulo in the hot path)."""
+    for k in range(N - M):
+        state[k] = _mixed(state[k + M], state[k], state[k + 1])
+    for k in range(N - M, N - 1):
+        state[k] = _mixed(state[k + M - N], state[k], state[k + 1])
+    state[N - 1] = _mixed(state[M - 1], state[N - 1], state[0])
     state[N] = 0
+
+
+@njit(cache=True, inline="always")
+def _mixed(far: np.uint32, here: np.uint32, after: np.uint32) -> np.uint32:
+    y = (np.uint32(here) & UPPER) | (np.uint32(after) & LOWER)
+    value = np.uint32(far) ^ (y >> np.uint32(1))
+    if y & np.uint32(1):
+        value ^= MATRIX_A
+    return value
+
+
+@njit(cache=True)
+def twist_if_due(state: np.ndarray) -> None:
+    """Do now the twist the next draw would do (it changes no draw): a copy of the state
+    made after it does not have to twist again."""
+    if state[N] >= N:
+        _twist(state)
 
 
 @njit(cache=True)

@@ -11,6 +11,10 @@ seat order).
 An encoding may also keep a *memory* per seat: a summary of everything that seat has
 observed so far (the cards it has held, say), updated from its own observations only. The
 observation tensor and the memory together form the information-state tensor.
+
+A game may offer more than one encoding of its observation (Makuta: `full`, the default, and
+`compact`): its module lists them in `ENCODINGS`, the default first, each class naming itself
+in `variant`; the actions and the memory are the same in all of them.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import importlib.util
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -45,8 +49,16 @@ class Layout:
         return {name: tensor[where].reshape(shape) for name, where, shape in self.pieces}
 
 
+DEFAULT_VARIANT = "full"
+
+
 class Encoding(ABC):
     """One game's actions and observations as fixed-size arrays, for a number of seats."""
+
+    variant: ClassVar[str] = DEFAULT_VARIANT  # the name `encoding_for(..., encoding=)` knows it by
+    # What each observation and memory piece holds, in words (docs/research.md's per-piece
+    # tables are generated from it and the layouts: matanui.envs.sizes).
+    about: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game, players: int) -> None:
         self.game = game
@@ -142,17 +154,32 @@ def has_encoding(name: str) -> bool:
     return importlib.util.find_spec(f"matanui.envs.encodings.{name}") is not None
 
 
-def encoding_for(game: str | Game, players: int) -> Encoding:
-    """The encoding of a game (by name, or a Game object such as one with a user's deck)."""
-    spec = games.get(game) if isinstance(game, str) else game
-    if not spec.min_players <= players <= spec.max_players:
-        raise MatanuiError(f"{spec.name} is for {spec.players_words()} players, not {players}")
+def _encodings(spec: Game) -> dict[str, type[Encoding]]:
+    """The game's encoding classes by variant name, the default first."""
     try:
         module = importlib.import_module(f"matanui.envs.encodings.{spec.name}")
     except ModuleNotFoundError:
         raise MatanuiError(f"{spec.name} has no research encoding yet; the games with one are in "
                            "matanui/envs/encodings") from None
-    return module.ENCODING(spec, players)
+    return {kind.variant: kind for kind in getattr(module, "ENCODINGS", (module.ENCODING,))}
+
+
+def encoding_variants(game: str | Game) -> tuple[str, ...]:
+    """The names of the encodings a game offers, the default first."""
+    return tuple(_encodings(games.get(game) if isinstance(game, str) else game))
+
+
+def encoding_for(game: str | Game, players: int, encoding: str = DEFAULT_VARIANT) -> Encoding:
+    """The encoding of a game (by name, or a Game object such as one with a user's deck);
+    `encoding` names one of the game's variants (`encoding_variants`)."""
+    spec = games.get(game) if isinstance(game, str) else game
+    if not spec.min_players <= players <= spec.max_players:
+        raise MatanuiError(f"{spec.name} is for {spec.players_words()} players, not {players}")
+    kinds = _encodings(spec)
+    kind = kinds.get(encoding) if isinstance(encoding, str) else None
+    if kind is None:
+        raise MatanuiError(f"{spec.name}'s encodings are {', '.join(kinds)}, not {encoding!r}")
+    return kind(spec, players)
 
 
 def one_hot(view: np.ndarray, index: int | None) -> None:

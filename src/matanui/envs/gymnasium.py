@@ -14,6 +14,10 @@ that sb3-contrib's MaskablePPO asks for. The reward is the learning seat's retur
 (+1 win, -1 loss, 0 draw), 0 before. An illegal action ends the episode with reward -1 and
 `info["illegal_action"]` saying why (`illegal="raise"` raises IllegalAction instead and
 changes nothing).
+
+`seat="random"` draws the learning seat from the environment's generator at every reset (so
+`reset(seed=s)` always gives the same seat); the opponents fill the other seats in seat
+order. `info["seat"]` says which seat learns, for a fixed seat too.
 """
 
 from __future__ import annotations
@@ -27,34 +31,40 @@ from gymnasium import spaces
 
 from matanui import games
 from matanui.ai.base import Agent
+from matanui.batch import BATCHED
 from matanui.engine import IllegalAction, MatanuiError
 
-from .encoding import encoding_for, has_encoding
+from .encoding import DEFAULT_VARIANT, encoding_for, has_encoding
 from .opponents import Opponent, is_agent_name, resolve
 from .pettingzoo import RENDER_MODES, observation_space, render_text
 from .table import Table
 
 ILLEGAL_CHOICES = ("lose", "raise")
+RANDOM_SEAT = "random"
 MAX_DEALS = 100  # new deals tried at reset when bots alone finish a game before the learner acts
 
 
 class MatanuiEnv(gymnasium.Env):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
-    def __init__(self, game: str = "reconstruct", seat: int = 0, opponents: str | Sequence[str] = "heuristic",
-                 players: int | None = None, characters: Sequence[str] | None = None,
+    def __init__(self, game: str = "reconstruct", seat: int | str = 0,
+                 opponents: str | Sequence[str] = "heuristic", players: int | None = None,
+                 characters: Sequence[str] | None = None,
                  options: Mapping[str, Any] | None = None, illegal: str = "lose",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, encoding: str = DEFAULT_VARIANT) -> None:
         """`opponents`: one opponent for every other seat, or a list of one per other seat in
         seat order: an agent name (random, heuristic, hard, hard@SECONDS, ismcts@N),
         MODULE:CALLABLE, a policy file PATH.npz, an Agent, or a callable policy(observation,
-        mask) -> action index (matanui.envs.opponents). `characters` fixes who sits where; by
-        default each reset draws them from its seed."""
+        mask) -> action index (matanui.envs.opponents), filling the other seats in seat order.
+        `seat` is the learning seat, or "random" for a new draw at every reset. `characters`
+        fixes who sits where; by default each reset draws them from its seed. `encoding` is one
+        of the game's observation encodings (e.g. Makuta's "compact")."""
         spec = games.get(game)
-        self.encoding = encoding_for(spec, players or spec.min_players)
+        self.encoding = encoding_for(spec, players or spec.min_players, encoding)
         count = self.encoding.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-            raise MatanuiError(f"seat must be 0 to {count - 1}, not {seat!r}")
+        if seat != RANDOM_SEAT and (isinstance(seat, bool) or not isinstance(seat, int)
+                                    or not 0 <= seat < count):
+            raise MatanuiError(f'seat must be 0 to {count - 1} or "{RANDOM_SEAT}", not {seat!r}')
         one = isinstance(opponents, str | Agent) or callable(opponents) or not isinstance(opponents, Sequence)
         others = [opponents] * (count - 1) if one else list(opponents)
         if len(others) != count - 1:
@@ -65,8 +75,8 @@ class MatanuiEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise MatanuiError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
                                f"not {render_mode!r}")
-        self.seat = seat
-        self.opponents = dict(zip([s for s in range(count) if s != seat], others, strict=True))
+        self.random_seat = seat == RANDOM_SEAT
+        self.others = others
         self.characters = list(characters) if characters is not None else None
         self.options = dict(options or {})
         self.illegal = illegal
@@ -76,13 +86,22 @@ class MatanuiEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(len(self.encoding.actions))
         self.table = Table.deal(self.encoding, 0, self.characters, self.options)  # bad settings fail now
         # Bad opponents fail now too; files and modules are read once, names made anew each deal.
-        self.bots: dict[int, Opponent] = {s: resolve(spec, self.table, 0)
-                                          for s, spec in self.opponents.items()}
+        self.resolved: list[Opponent] = [resolve(spec, self.table, 0) for spec in others]
+        self._sit(0 if self.random_seat else int(seat))
         self.finished = False
+
+    def _sit(self, seat: int) -> None:
+        """Seat the learner at `seat` and the opponents at the other seats in seat order."""
+        self.seat = seat
+        self.opponents = dict(zip([s for s in range(self.encoding.players) if s != seat], self.others,
+                                  strict=True))
+        self.bots: dict[int, Opponent] = dict(zip(self.opponents, self.resolved, strict=True))
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
+        if self.random_seat:
+            self._sit(int(self.np_random.integers(self.encoding.players)))
         for _ in range(MAX_DEALS):
             game_seed = int(self.np_random.integers(2**31))
             self.table = Table.deal(self.encoding, game_seed, self.characters, self.options)
@@ -129,7 +148,7 @@ class MatanuiEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         state = self.table.state
-        return {"characters": list(state.players), "winners": list(state.winners)}
+        return {"seat": self.seat, "characters": list(state.players), "winners": list(state.winners)}
 
     def render(self) -> str | None:
         """The public view as text in "ansi" mode (None without a render mode)."""
@@ -141,12 +160,14 @@ def env(game: str = "reconstruct", **settings: Any) -> MatanuiEnv:
 
 
 def register_all() -> None:
-    """Register `matanui/<game>-v0` for every game with an encoding."""
+    """Register `matanui/<game>-v0` for every game with an encoding; a game with a batched
+    engine gets a vector entry point too (matanui.envs.vector, for gymnasium.make_vec)."""
     for name in games.names():
         env_id = f"matanui/{name}-v0"
         if env_id not in gymnasium.registry and has_encoding(name):
+            vector = "matanui.envs.vector:MatanuiVectorEnv" if name in BATCHED else None
             gymnasium.register(id=env_id, entry_point="matanui.envs.gymnasium:MatanuiEnv",
-                               kwargs={"game": name})
+                               vector_entry_point=vector, kwargs={"game": name})
 
 
 register_all()

@@ -21,6 +21,7 @@ from matanui.ai.base import Agent, SeatView
 from matanui.ai.policy import ArrayPolicy, checked_index, is_policy_spec, load_policy
 from matanui.engine import MatanuiError
 
+from .encoding import Encoding
 from .table import Table
 
 KINDS = ("an agent name (random, heuristic, hard, hard@SECONDS, ismcts@N), ppo, MODULE:CALLABLE, "
@@ -64,10 +65,20 @@ def resolve(spec: Any, table: Table, seed: int) -> Opponent:
         return PolicyOpponent(spec, getattr(spec, "__name__", type(spec).__name__))
     if not isinstance(spec, str):
         raise MatanuiError(f"an opponent is {KINDS}, not {type(spec).__name__}")
-    game = table.encoding.game.name
     if is_agent_name(spec):
-        return AgentOpponent(make_agent(spec, game, seed=seed), spec)
-    return PolicyOpponent(*load_policy(spec, table.encoding, game))
+        return AgentOpponent(make_agent(spec, table.encoding.game.name, seed=seed), spec)
+    return PolicyOpponent(array_policy(spec, table.encoding), spec)
+
+
+def array_policy(spec: Any, encoding: Encoding) -> ArrayPolicy:
+    """The array policy `spec` names: a callable as it is; `ppo`, MODULE:CALLABLE or a policy
+    file PATH.npz loaded (matanui.ai.policy) and checked against the encoding."""
+    if callable(spec) and not isinstance(spec, Agent):
+        return spec
+    if not isinstance(spec, str) or is_agent_name(spec):
+        raise MatanuiError(f"an array policy is ppo, MODULE:CALLABLE, a policy file PATH.npz or a callable "
+                           f"policy(observation, mask) -> action index, not {spec!r:.60}")
+    return load_policy(spec, encoding, encoding.game.name)[0]
 
 
 def is_agent_name(spec: Any) -> bool:

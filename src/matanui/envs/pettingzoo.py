@@ -36,7 +36,7 @@ from rich.text import Text
 from matanui import games
 from matanui.engine import MatanuiError
 
-from .encoding import encoding_for
+from .encoding import DEFAULT_VARIANT, encoding_for
 from .table import Table
 
 RENDER_MODES = ("ansi",)
@@ -59,15 +59,17 @@ def render_text(table: Table) -> str:
 class raw_env(AECEnv):
     def __init__(self, game: str = "reconstruct", players: int | None = None,
                  characters: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, encoding: str = DEFAULT_VARIANT) -> None:
         """`characters` fixes who sits where; by default each reset draws them from its seed.
-        `options` are the game's options (see `matanui games`)."""
+        `options` are the game's options (see `matanui games`); `encoding` one of the game's
+        observation encodings (`matanui.envs.encoding.encoding_variants`, e.g. Makuta's
+        "compact")."""
         super().__init__()
         spec = games.get(game)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise MatanuiError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
                                f"not {render_mode!r}")
-        self.encoding = encoding_for(spec, players or spec.min_players)
+        self.encoding = encoding_for(spec, players or spec.min_players, encoding)
         self.characters = list(characters) if characters is not None else None
         self.options = dict(options or {})
         self.render_mode = render_mode

@@ -3,6 +3,8 @@
 Plays uniformly random legal actions through each adapter for every game and prints steps
 per second, next to the bare engine's (`matanui bench` measures that alone). The gap is
 the price of encoding observations, masks and, for OpenSpiel, cloning and history digests.
+A game's other encodings (Makuta's compact one) get a row of their own for the adapters
+(OpenSpiel uses the default encoding), with the share of nonzero observation floats.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ import numpy as np
 
 from matanui import games
 
-from .encoding import encoding_for
+from .encoding import DEFAULT_VARIANT, encoding_for
 from .table import Table
 
-CASES = (("reconstruct", 2), ("masks", 2), ("makuta", 2), ("makuta", 6))
+CASES = (("reconstruct", 2, DEFAULT_VARIANT), ("masks", 2, DEFAULT_VARIANT), ("makuta", 2, DEFAULT_VARIANT),
+         ("makuta", 2, "compact"), ("makuta", 6, DEFAULT_VARIANT), ("makuta", 6, "compact"))
+DENSITY_GAMES = 4  # seeded random games over which the nonzero share is counted
 
 
 def _timed(step_game: Callable[[int], int], seconds: float) -> float:
@@ -48,9 +52,9 @@ def engine_game(name: str, players: int) -> Callable[[int], int]:
     return play
 
 
-def table_game(name: str, players: int) -> Callable[[int], int]:
+def table_game(name: str, players: int, variant: str = DEFAULT_VARIANT) -> Callable[[int], int]:
     """What PettingZoo and Gymnasium do per step: the acting seat's features and mask."""
-    encoding = encoding_for(name, players)
+    encoding = encoding_for(name, players, variant)
 
     def play(seed: int) -> int:
         rng = np.random.default_rng(seed)
@@ -63,6 +67,21 @@ def table_game(name: str, players: int) -> Callable[[int], int]:
         return steps
 
     return play
+
+
+def nonzero_share(name: str, players: int, variant: str) -> float:
+    """The share of nonzero observation floats the acting seats see over seeded random games."""
+    encoding = encoding_for(name, players, variant)
+    nonzero = total = 0
+    for seed in range(DENSITY_GAMES):
+        rng = np.random.default_rng(seed)
+        table = Table.deal(encoding, seed, None, {})
+        while not table.state.is_over:
+            seen = table.features(table.state.current_player)[:encoding.observation_size]
+            nonzero += np.count_nonzero(seen)
+            total += encoding.observation_size
+            table.play(int(rng.choice(np.flatnonzero(table.mask()))))
+    return nonzero / total
 
 
 def openspiel_game(name: str, players: int) -> Callable[[int], int]:
@@ -91,12 +110,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game and adapter")
     args = parser.parse_args()
-    print("| game | players | engine steps/s | PettingZoo/Gymnasium steps/s | OpenSpiel steps/s |")
-    print("|---|---|---|---|---|")
-    for name, players in CASES:
-        rates = [_timed(make(name, players), args.seconds)
-                 for make in (engine_game, table_game, openspiel_game)]
-        print(f"| {name} | {players} | " + " | ".join(f"{r:,.0f}" for r in rates) + " |")
+    print("| game | players | encoding | observation nonzero | engine steps/s | PettingZoo/Gymnasium steps/s "
+          "| OpenSpiel steps/s |")
+    print("|---|---|---|---|---|---|---|")
+    for name, players, variant in CASES:
+        share = f"{nonzero_share(name, players, variant):.1%}"
+        adapters = f"{_timed(table_game(name, players, variant), args.seconds):,.0f}"
+        if variant == DEFAULT_VARIANT:
+            engine, spiel = (f"{_timed(make(name, players), args.seconds):,.0f}"
+                             for make in (engine_game, openspiel_game))
+        else:
+            engine = spiel = "(as above)"
+        print(f"| {name} | {players} | {variant} | {share} | {engine} | {adapters} | {spiel} |")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ challenge and mission card I have seen turned up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -41,6 +41,43 @@ DECISIONS_PER_TURN = 12  # attach, cards, move, challenge and any-time windows, 
 
 
 class MasksEncoding(Encoding):
+    about: ClassVar[Mapping[str, str]] = {
+        "to_decide": "1 when this seat must decide now",
+        "my_turn": "1 when it is this seat's turn",
+        "phase": "the step: turn, window, anytime, claim, jump, discard, over",
+        "map": "the map in play (side A, side B, both mats)",
+        "short": "1 in the short game",
+        "characters": "which Toa each seat plays (me first)",
+        "position": "each seat's cell (row * width + column on the map in play)",
+        "skills": "each seat's six skill values, over 2000",
+        "won": "the Great Masks and Turaga cards each seat has won",
+        "attached": "the mask and Turaga card each seat has attached now",
+        "piles": "per seat: masks won, Great Mask pile, hand size, action pile, skips (each over its bound)",
+        "known": "action cards seen entering each seat's hand",
+        "discarded": "each seat's action discard pile",
+        "missions": "per seat and mission card: held, and its count",
+        "last_challenge": "the Challenge space each seat last landed on (it may not land there again)",
+        "last_game_action": "the Game Action space each seat last landed on (not twice running)",
+        "challenge_pile": "challenge cards left in the pile, over the deck",
+        "challenge_discard": "the challenge cards turned up so far",
+        "mission_pile": "mission cards left in the pile, over the deck",
+        "mission_discard": "the mission cards discarded",
+        "lander": "the seat that landed on the challenge being met",
+        "challenge_card": "the challenge card being met",
+        "challenge_skill": "the skill it tests",
+        "bonus": "each seat's bonus in the challenge",
+        "scores": "each seat's score in the challenge",
+        "passes": "the passes in a row in the current window",
+        "claim": "the mask being claimed",
+        "attach_done": "whether I have attached a mask, a Turaga card this turn",
+        "hand": "my action cards; zeros in the public view",
+        "turn": "turn / limit",
+        "held": "every action card I have held",
+        "seen_discarded": "every action card I have seen discarded",
+        "seen_challenges": "every challenge card I have seen turned up",
+        "seen_missions": "every mission card I have seen",
+    }
+
     def __init__(self, game: Any, players: int) -> None:
         cards = game.cards
         self.maps = tuple(game.boards)

@@ -19,7 +19,7 @@ Memory: every card I have held, every card I have seen played or discarded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -29,6 +29,23 @@ PHASES = ("start", "play", "respond", "over")
 
 
 class ReconstructEncoding(Encoding):
+    about: ClassVar[Mapping[str, str]] = {
+        "to_decide": "1 when this seat must decide now",
+        "my_turn": "1 when it is this seat's turn",
+        "phase": "the step of the turn: start, play, respond, over",
+        "characters": "which Toa Nuva each seat builds (me first)",
+        "built": "the parts each seat has built",
+        "hand": "my cards, by card; zeros in the public view",
+        "known": "cards seen entering each seat's hand (a trade's take)",
+        "discard": "the discard pile",
+        "pending_card": "the card waiting for an answer (a stop card or allow)",
+        "pending_effect": "what the waiting card does: add, remove",
+        "pending_part": "the part the waiting card acts on",
+        "counts": "hand sizes (me, other), draw pile, cards due, turn / limit, advanced gameplay",
+        "held": "every card I have held",
+        "seen_played": "every card I have seen played or discarded",
+    }
+
     def __init__(self, game: Any, players: int) -> None:
         deck = game.deck
         self.card_ids = sorted(deck.cards)
