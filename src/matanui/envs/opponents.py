@@ -76,8 +76,9 @@ def array_policy(spec: Any, encoding: Encoding) -> ArrayPolicy:
     if callable(spec) and not isinstance(spec, Agent):
         return spec
     if not isinstance(spec, str) or is_agent_name(spec):
-        raise MatanuiError(f"an array policy is ppo, MODULE:CALLABLE, a policy file PATH.npz or a callable "
-                           f"policy(observation, mask) -> action index, not {spec!r:.60}")
+        raise MatanuiError(f"an array policy is MODULE:CALLABLE, a policy file PATH.npz or a callable "
+                           f"policy(observation, mask) -> action index (or ppo, the game's trained policy), "
+                           f"not {spec!r:.60}")
     return load_policy(spec, encoding, encoding.game.name)[0]
 
 
