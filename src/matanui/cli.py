@@ -383,7 +383,8 @@ def arena(
     agents: str = typer.Option("random,heuristic", "--agents", help="Comma-separated agents: random, "
                                "heuristic, hard, hard@SECONDS, ismcts@ITERATIONS, "
                                "ismcts-infer@ITERATIONS; a search may set its parameters in braces, "
-                               "'ismcts@300{exploration=0.9}'."),
+                               "'ismcts@300{exploration=0.9}'; ppo (the game's trained policy), "
+                               "MODULE:CALLABLE (an array policy) or PATH.npz (a policy file)."),
     games_per_pair: int = typer.Option(20, "--games", parser=integer,
                                        help="Games per pair of agents (with --sprt: the "
                                        "most games the test may play)."),
@@ -757,6 +758,48 @@ def report(
         table.add_row(what, literal(value))
     console.print(table)
     console.print("Wrote " + ", ".join(str(p) for p in paths))
+
+
+@app.command()
+def train(
+    game: str = typer.Argument(..., help="Which game (reconstruct or masks: two players)."),
+    steps: int = typer.Option(100_000, "--steps", parser=integer, help="Learner steps (at least; "
+                              "whole updates of --envs x 128 steps)."),
+    opponents: str = typer.Option("random,heuristic", "--opponents", help="Comma-separated opponents, "
+                                  "one per environment in turn, each met from both seats: agent names, "
+                                  "ppo, MODULE:CALLABLE or PATH.npz."),
+    out: Path = typer.Option(..., "--out", help="The policy file to write (PATH.npz); the learning "
+                             "curve goes beside it as PATH-curve.csv and PATH-curve.png."),
+    seed: int = typer.Option(0, "--seed", parser=integer, help="Seed: the same seed, the same weights."),
+    hidden: str = typer.Option("64", "--hidden", help="Hidden layer widths of the policy, e.g. 64 or 64,64."),
+    value_hidden: str = typer.Option("32", "--value-hidden", help="Hidden layer widths of the value head."),
+    envs: int = typer.Option(16, "--envs", parser=integer, help="Environments stepped in lock-step."),
+    gamma: float = typer.Option(0.99, "--gamma", help="Discount per step, above 0 and at most 1 (1 for "
+                                "long games whose only reward is the end)."),
+    rate: float = typer.Option(3e-4, "--rate", help="Adam's learning rate, above 0 and at most 1."),
+) -> None:
+    """Train a policy with PPO (numpy only) against fixed opponents; writes a policy file that
+    `--agents PATH.npz` (and `ppo`, once committed) plays."""
+    import os
+
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: reproducible sums, a fair share of CPU
+    command = (f"matanui train {game} --steps {steps} --opponents {opponents} --out {out} --seed {seed} "
+               f"--hidden {hidden} --value-hidden {value_hidden} --envs {envs} --gamma {gamma:g} "
+               f"--rate {rate:g}")
+    try:
+        from matanui.ai.policy import require_numpy
+
+        require_numpy()
+        from matanui.train import run
+    except MatanuiError as error:
+        fail(error)
+    try:
+        paths = run.train_to_files(game, steps, split_agents(opponents), out, seed,
+                                   run.widths(hidden, "--hidden"), run.widths(value_hidden, "--value-hidden"),
+                                   envs, gamma, rate, command, console.print)
+    except MatanuiError as error:
+        fail(error)
+    console.print(f"wrote {', '.join(map(str, paths))}")
 
 
 @app.command()

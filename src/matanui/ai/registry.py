@@ -9,7 +9,9 @@ Names every interface understands:
 - `ismcts@N`: information-set MCTS with N iterations per move (fully seeded: the same seed
   gives the same moves on any machine, which time budgets cannot promise);
 - `ismcts-infer@N`: the same, its samples weighted by the game's opponent model where it has
-  one (research: it has not yet been shown to play better, docs/ai.md).
+  one (research: it has not yet been shown to play better, docs/ai.md);
+- `ppo`: the game's trained policy (ai/data/policies/<game>.npz), `PATH.npz` a policy file,
+  `MODULE:CALLABLE` an importable array policy (matanui.ai.policy; these need numpy).
 A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`, and where a
 game's heuristic has weights (a `Weights` dataclass), `heuristic{challenge_odds=0.4}` sets them
 (matanui.ai.settings).
@@ -38,6 +40,7 @@ from matanui.engine.untrusted import shortened
 
 from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
+from .policy import SPECS, is_policy_spec, policy_agent
 from .settings import SEARCH, Parameters, check_value, split_settings
 from .tuned import TUNED_FILE, tuned_weights
 
@@ -47,7 +50,7 @@ LEVELS = {"easy": "random", "medium": "heuristic"}
 MAX_SECONDS = 60.0
 MAX_ITERATIONS = 100_000
 MAX_NAME = 2_000  # characters of a name, settings in braces included (all of Makuta's weights: 520)
-AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium")
+AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium", "ppo")
 SEARCHES = ("hard", "ismcts", "ismcts-infer")
 HARD_SECONDS = 1.0
 
@@ -143,6 +146,8 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
 def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
     if len(spec) > MAX_NAME:
         raise MatanuiError(f"agent {shortened(spec)}: an agent's name is at most {MAX_NAME} characters")
+    if is_policy_spec(spec):
+        return policy_agent(spec, game, seed)
     plain, overrides = split_settings(spec, parameters(spec, game))
     name, _, budget = plain.partition("@")
     name = LEVELS.get(name, name)
@@ -176,4 +181,4 @@ def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
         agent.name = spec
         return agent
     raise MatanuiError(f"no agent named {spec!r}; the agents are: random (easy), heuristic (medium), "
-                       "hard, hard@SECONDS, ismcts@ITERATIONS, ismcts-infer@ITERATIONS")
+                       f"hard, hard@SECONDS, ismcts@ITERATIONS, ismcts-infer@ITERATIONS, {SPECS}")
