@@ -149,3 +149,17 @@ def test_a_bot_that_cannot_be_built_makes_its_game_unavailable_with_one_line(cli
     told = [line for line in server_log if game_id in line.getMessage()]
     assert len(told) == 1 and "\n" not in told[0].getMessage(), [line.getMessage() for line in told]
     assert all(line.exc_info is None for line in server_log)
+
+
+@pytest.mark.parametrize("stored", ["os:getcwd", "/tmp/weights.npz"])
+def test_a_stored_bot_that_names_code_or_a_file_is_refused_not_run(client, server_log, stored):
+    """A bot's name read from a row may not make the service import a module or load a file."""
+    created = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    game_id = created["id"]
+    client.app.state.lobby.rooms[game_id].row.seats[1].level = stored
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        play_until_the_bot_moves(ws, created["seats"][0]["token"])
+        while (message := ws.receive_json())["type"] != "error":
+            pass
+        assert message["code"] == "unavailable_game"
+        assert "only matanui's own agents" in message["message"]

@@ -40,7 +40,7 @@ from matanui.engine.untrusted import shortened
 
 from .base import Agent, RandomAgent
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
-from .policy import SPECS, is_policy_spec, policy_agent
+from .policy import SPECS, TRAINED, is_policy_spec, policy_agent
 from .settings import SEARCH, Parameters, check_value, split_settings
 from .tuned import TUNED_FILE, tuned_weights
 
@@ -143,9 +143,15 @@ def _playout_settings(game: str, seed: int) -> dict[str, Any]:
     }
 
 
-def make_agent(spec: str, game: str, seed: int = 0) -> Agent:
+def make_agent(spec: str, game: str, seed: int = 0, outside_code: bool = True) -> Agent:
+    """The agent `spec` names. `outside_code=False` (the service, whose bot names come from
+    requests and stored rows) refuses MODULE:CALLABLE and PATH.npz, which import code or
+    load a file named by the spec; matanui's own agents, `ppo` included, stay allowed."""
     if len(spec) > MAX_NAME:
         raise MatanuiError(f"agent {shortened(spec)}: an agent's name is at most {MAX_NAME} characters")
+    if is_policy_spec(spec) and not outside_code and spec != TRAINED:
+        raise MatanuiError(f"agent {shortened(spec)}: the service plays only matanui's own agents, not "
+                           "MODULE:CALLABLE or a policy file (those import code or read files)")
     if is_policy_spec(spec):
         return policy_agent(spec, game, seed)
     plain, overrides = split_settings(spec, parameters(spec, game))

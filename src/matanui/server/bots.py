@@ -76,7 +76,7 @@ def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str,
     if state.current_player != seat:
         raise RuntimeError(f"seat {seat} is not to decide (seat {state.current_player} is)")
     seed = bot_seed(parsed.seed, seat, len(parsed.actions))
-    agent = make_agent(level, parsed.game, seed=seed)
+    agent = make_agent(level, parsed.game, seed=seed, outside_code=False)
     seconds = getattr(agent, "seconds", None)
     hurried = False
     if seconds is not None and asked is not None:

@@ -243,7 +243,7 @@ class Lobby:
                 players = self._characters(spec)
                 for seat in spec.seats:
                     if seat.kind == "bot":
-                        make_agent(seat.level, spec.game)
+                        make_agent(seat.level, spec.game, outside_code=False)
                 state = self._game(spec).new_game(self._seed(spec), players, spec.options, names=names)
             except MatanuiError as exc:
                 raise Rejected("bad_game", str(exc), status=422) from None

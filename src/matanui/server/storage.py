@@ -474,7 +474,7 @@ def _check_bots(game_id: str, game: str, seats: list[SeatRow]) -> None:
     for number, seat in enumerate(seats):
         if seat.kind == "bot":
             try:
-                make_agent(seat.bot, game)
+                make_agent(seat.bot, game, outside_code=False)
             except MatanuiError as exc:
                 raise DamagedRow(game_id, f"seat {number} is a bot that cannot play: {exc}") from None
 
