@@ -155,7 +155,9 @@ def test_a_policy_with_batch_is_asked_for_all_its_games_at_once():
 @pytest.mark.parametrize("settings, message", [
     ({"seat": 2}, r"seat must be a seat number or 'random' \(0 to 1\), not 2"),
     ({"seat": "left"}, "seat must be a seat number or 'random'"),
-    ({"opponents": "heuristic"}, "an array policy is MODULE:CALLABLE, a policy file PATH.npz or a callable"),
+    ({"opponents": "heuristic"}, "'heuristic' is a matanui bot, which plays on the reference engine: use "
+                                 r"gymnasium.make_vec\(..., vectorization_mode='sync'"),
+    ({"opponents": 3}, "an array policy is MODULE:CALLABLE, a policy file PATH.npz or a callable"),
     ({"opponents": "nosuchmodule:policy"}, "cannot import 'nosuchmodule'"),
     ({"options": {"advanced": "yes"}}, "option advanced must be"),
 ])

@@ -39,7 +39,7 @@ from gymnasium.vector.utils import batch_space
 from matanui.batch import batched_game
 from matanui.engine import MatanuiError
 
-from .opponents import array_policy
+from .opponents import array_policy, is_agent_name
 from .pettingzoo import observation_space
 
 SEAT_CHOICES = "a seat number or 'random'"
@@ -61,6 +61,11 @@ class MatanuiVectorEnv(VectorEnv):
                                  or not 0 <= seat < players):
             raise MatanuiError(f"seat must be {SEAT_CHOICES} (0 to {players - 1}), not {seat!r}")
         self.seat_choice = seat
+        if opponents != "random" and is_agent_name(opponents):
+            raise MatanuiError(f"the vector environment's opponents are 'random' or an array policy; "
+                               f"{opponents!r:.40} is a matanui bot, which plays on the reference engine: "
+                               f"use gymnasium.make_vec(..., vectorization_mode='sync', "
+                               f"opponents={opponents!r:.40})")
         self.opponent = None if opponents == "random" else array_policy(opponents, games.encoding)
         self.opponent_label = opponents if isinstance(opponents, str) else getattr(
             opponents, "__name__", type(opponents).__name__)
