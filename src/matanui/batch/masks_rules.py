@@ -37,6 +37,8 @@ from matanui.games.masks import rules as ref
 from matanui.games.masks.cards import ACTION_NUMBERS, CHALLENGE_NUMBERS, MISSION_NUMBERS
 from matanui.games.masks.maps import BLANK, CHALLENGE, GAME_ACTION, MISSION, PORTAL
 
+from .bits import lowest, popcount
+
 ACTION_BASE, CHALLENGE_BASE = ACTION_NUMBERS.start, CHALLENGE_NUMBERS.start
 MISSION_BASE = MISSION_NUMBERS.start
 ACTIONS, CHALLENGES, MISSIONS = len(ACTION_NUMBERS), len(CHALLENGE_NUMBERS), len(MISSION_NUMBERS)
@@ -96,24 +98,6 @@ Rules = namedtuple("Rules", [
 
 
 # -- small helpers ---------------------------------------------------------------------------
-
-@njit(cache=True, inline="always")
-def popcount(bits: int) -> int:
-    count = 0
-    while bits:
-        bits &= bits - 1
-        count += 1
-    return count
-
-
-@njit(cache=True, inline="always")
-def lowest(bits: int) -> int:
-    """The index of the lowest set bit (bits > 0)."""
-    index = 0
-    while not (bits >> index) & 1:
-        index += 1
-    return index
-
 
 @njit(cache=True, inline="always")
 def push_step(s: np.ndarray, op: int, a: int, b: int) -> None:

@@ -26,6 +26,7 @@ from matanui.games.reconstruct.variants import FULL
 
 from . import random as mt
 from .base import BatchedGame
+from .bits import lowest, popcount
 
 START, PLAY, RESPOND, OVER = 0, 1, 2, 3  # the encoding's PHASES order
 ADD, REMOVE, STOP = 0, 1, 2  # card kinds
@@ -124,15 +125,6 @@ def _current(g: np.ndarray) -> int:
     if phase == RESPOND:
         return 1 - g[TURN_PLAYER]
     return g[TURN_PLAYER]
-
-
-@njit(cache=True)
-def _popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @njit(cache=True)
@@ -252,7 +244,7 @@ def _legal(g: np.ndarray, deck: Deck, out: np.ndarray) -> int:
         mine, theirs = g[BUILT + me], g[BUILT + 1 - me]
         rest = hand
         while rest:
-            k = _lowest(rest)
+            k = lowest(rest)
             rest &= rest - 1
             if kind[k] == STOP:
                 continue
@@ -268,7 +260,7 @@ def _legal(g: np.ndarray, deck: Deck, out: np.ndarray) -> int:
         n += 1
         rest = hand
         while rest:
-            k = _lowest(rest)
+            k = lowest(rest)
             rest &= rest - 1
             if kind[k] == STOP:
                 out[n] = first_action[k]
@@ -278,24 +270,16 @@ def _legal(g: np.ndarray, deck: Deck, out: np.ndarray) -> int:
     n += 1
     rest = hand
     while rest:
-        give = _lowest(rest)
+        give = lowest(rest)
         rest &= rest - 1
         takes = g[DISCARD_SET]
         while takes:
-            take = _lowest(takes)
+            take = lowest(takes)
             takes &= takes - 1
             if trade_action[give, take] >= 0:
                 out[n] = trade_action[give, take]
                 n += 1
     return n
-
-
-@njit(cache=True, inline="always")
-def _lowest(bits: int) -> int:
-    k = 0
-    while not bits >> k & 1:
-        k += 1
-    return k
 
 
 @njit(cache=True)
@@ -412,7 +396,7 @@ def _masks(state, deck, out) -> None:
 @njit(cache=True)
 def _bits_into(out: np.ndarray, at: int, bits: int) -> None:
     while bits:
-        k = _lowest(bits)
+        k = lowest(bits)
         bits &= bits - 1
         out[at + k] = 1.0
 
@@ -455,8 +439,8 @@ def _observe(state, deck, seats, out, where) -> None:
             o[at + cards + g[PENDING_KIND]] = 1.0
             o[at + cards + 2 + g[PENDING_PART]] = 1.0
         at += cards + 2 + 7  # counts
-        o[at] = _popcount(g[HAND + me]) / cards
-        o[at + 1] = _popcount(g[HAND + other]) / cards
+        o[at] = popcount(g[HAND + me]) / cards
+        o[at + 1] = popcount(g[HAND + other]) / cards
         o[at + 2] = g[DRAW_LEN] / cards
         o[at + 3] = g[DRAWS_DUE] / 2
         o[at + 4] = min(g[TURN] / settings[TURN_LIMIT], 1.0)
