@@ -183,7 +183,8 @@ def test_the_game_action_set():
 def test_the_maps_keep_their_design_rules():
     for board in GAME.maps.boards.values():
         spaces = board.spaces()
-        assert len(board.portals) >= 3
+        # A small map, a variant's (data/variants.toml), may have no Portal.
+        assert len(board.portals) >= 3 or (board.id not in GAME.map_boards and not board.portals)
         for cell in spaces:
             around = [n for n in board.step[cell] if n >= 0]
             assert any(board.kind[n] not in (CHALLENGE, GAME_ACTION) for n in around), board.label(cell)

@@ -51,6 +51,10 @@ class BatchedGame(ABC):
         self.num_actions = len(encoding.actions)
         self.observation_size = encoding.observation_size + encoding.memory_size
         self.options = check_options(game.name, game.options_schema(), options or {}, encoding.players)
+        variant = game.options_schema().get("variant")
+        if variant is not None and self.options["variant"] != variant.default:
+            raise MatanuiError(f"the batched {game.title} plays the full game, not the "
+                               f"{self.options['variant']} variant (use the reference engine for it)")
         if threads is None:
             threads = 1 if self.num_games < PARALLEL_FROM else numba.config.NUMBA_NUM_THREADS
         most = numba.config.NUMBA_NUM_THREADS

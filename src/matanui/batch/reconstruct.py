@@ -22,7 +22,6 @@ from numba import njit, prange
 from matanui import games
 from matanui.engine import MatanuiError
 from matanui.envs.encoding import encoding_for
-from matanui.games.reconstruct.variants import FULL
 
 from . import random as mt
 from .base import BatchedGame
@@ -495,9 +494,6 @@ class BatchedReconstruct(BatchedGame):
                  threads: int | None = None) -> None:
         game = games.get("reconstruct")
         super().__init__(game, encoding_for(game, 2), num_games, options, threads)
-        if self.options.get("variant", FULL) != FULL:
-            raise MatanuiError(f"the batched Reconstruct plays the full game, not the "
-                               f"{self.options['variant']} variant (use the reference engine for it)")
         tables = Tables(game, self.encoding)
         cards = len(self.encoding.card_ids)
         first = self.options["first_player"]

@@ -80,7 +80,10 @@ class MasksEncoding(Encoding):
 
     def __init__(self, game: Any, players: int) -> None:
         cards = game.cards
-        self.maps = tuple(game.boards)
+        # The maps the `map` option offers; a small variant's map (smaller than each of them)
+        # has no place of its own in the one-hot.
+        self.maps = tuple(game.map_boards)
+        self.map_index = {name: i for i, name in enumerate(self.maps)}
         self.cells = max(board.width * board.height for board in game.boards.values())
         self.toa_index = {toa: i for i, toa in enumerate(cards.toa)}
         self.mask_index = {n: i for i, n in enumerate(sorted(cards.mask_cards))}
@@ -100,7 +103,7 @@ class MasksEncoding(Encoding):
                 actions += [f"play:{n}:{d}" for d in DIRECTIONS]
             elif effect == "move":
                 actions += [f"play:{n}:{code}" for code in TWO_STEPS]
-        portals = {board.label(cell) for board in game.boards.values() for cell in board.portals}
+        portals = {board.label(cell) for board in game.map_boards.values() for cell in board.portals}
         actions += [f"jump:{label}" for label in sorted(portals)]
         return actions
 
@@ -154,7 +157,8 @@ class MasksEncoding(Encoding):
         out["to_decide"][0] = obs["current_player"] == me and obs["seat"] is not None
         out["my_turn"][0] = obs["turn_player"] == me
         out["phase"][PHASES.index(obs["phase"])] = 1
-        out["map"][self.maps.index(obs["map"])] = 1
+        if obs["map"] in self.map_index:
+            out["map"][self.map_index[obs["map"]]] = 1
         out["short"][0] = obs["short"]
         for row, seat in enumerate(order):
             toa = obs["toa"][seat]

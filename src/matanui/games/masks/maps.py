@@ -107,8 +107,9 @@ def _reachable(board: Board, start: int, allowed: set[int]) -> set[int]:
     return seen
 
 
-def check_board(board: Board, check: EntryChecker) -> None:
-    """The design rules every map keeps (see the head of data/maps.toml)."""
+def check_board(board: Board, check: EntryChecker, small: bool = False) -> None:
+    """The design rules every map keeps (see the head of data/maps.toml); a small map, for a
+    variant, needs no Portal."""
     spaces = set(board.spaces())
     if _reachable(board, board.west_start, spaces) != spaces:
         check.fail("rows", "has spaces that cannot be reached from the West start")
@@ -126,8 +127,9 @@ def check_board(board: Board, check: EntryChecker) -> None:
         if not any(nxt >= 0 and board.kind[nxt] not in (CHALLENGE, GAME_ACTION) for nxt in board.step[cell]):
             check.fail("rows", f"walls {board.label(cell)} in: next to it are only Challenge and Game Action "
                        "spaces, which a Toa may be unable to enter")
-    if len(board.portals) < MIN_PORTALS:
-        check.fail("rows", f"has {len(board.portals)} Portal spaces; at least {MIN_PORTALS} are needed")
+    if len(board.portals) < MIN_PORTALS and not (small and not board.portals):
+        needed = f"none or at least {MIN_PORTALS}" if small else f"at least {MIN_PORTALS}"
+        check.fail("rows", f"has {len(board.portals)} Portal spaces; {needed} are needed")
     for kind in (MISSION, CHALLENGE, GAME_ACTION):
         if kind not in board.kind:
             check.fail("rows", f"has no {KIND_NAMES[kind]}")
@@ -187,13 +189,16 @@ def load_maps(path: Path | None = None) -> Maps:
     boards: dict[str, Board] = {}
     for index, entry in enumerate(data.get("side", []), start=1):
         check = EntryChecker(source, f"side[{index}]", entry)
-        check.only(("id", "name", "rows"))
+        check.only(("id", "name", "rows", "small"))
         side_id = check.get("id", str)
         if side_id in boards:
             check.fail("id", f"repeats {side_id!r}")
-        grids[side_id] = _parse_grid(check, legend)
-        boards[side_id] = _build(side_id, check.get("name", str), grids[side_id], legend, check.provenance())
-        check_board(boards[side_id], check)
+        grid = _parse_grid(check, legend)
+        small = check.get("small", bool, False)
+        if not small:  # a small map is a variant's, never half of the island
+            grids[side_id] = grid
+        boards[side_id] = _build(side_id, check.get("name", str), grid, legend, check.provenance())
+        check_board(boards[side_id], check, small)
     for index, entry in enumerate(data.get("island", []), start=1):
         check = EntryChecker(source, f"island[{index}]", entry)
         check.only(("id", "name", "sides"))

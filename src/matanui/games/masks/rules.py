@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ from .cards import (
     load_cards,
 )
 from .maps import BLANK, CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
+from .variants import FULL, Variant, load_variants
 
 TURN, WINDOW, ANYTIME, CLAIM, JUMP, DISCARD, OVER = (
     "turn", "window", "anytime", "claim", "jump", "discard", "over")
@@ -54,6 +56,7 @@ MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
 DEFAULT_TURN_LIMIT = 400
 MAP_CHOICES = ("a", "b", "both")
 MAP_LABELS = {"a": "Side A", "b": "Side B", "both": "Both mats"}
+VARIANTS = load_variants()
 
 # Agenda steps.
 S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP, S_CLAIM = range(7)
@@ -128,14 +131,23 @@ class MasksGame(Game):
     def __init__(self, cards: Cards, maps: Maps) -> None:
         self.cards = cards
         self.maps = maps
-        self.boards = {key: maps.boards[key] for key in MAP_CHOICES if key in maps.boards}
+        # Every board a game may be played on, by id (a variant's small map among them), and
+        # the ones the `map` option offers.
+        self.boards = dict(maps.boards)
+        self.map_boards = {key: maps.boards[key] for key in MAP_CHOICES if key in maps.boards}
+        # Why each small variant cannot be played with these cards and maps (None: it can).
+        self.variant_misfits = {name: variant.misfit(cards, maps) for name, variant in VARIANTS.items()}
         self.options = {
             "map": Option("choice", "side A or B of the map, or both mats put together", default="a",
-                          choices=tuple(self.boards),
-                          labels=tuple(MAP_LABELS[key] for key in self.boards)),
+                          choices=tuple(self.map_boards),
+                          labels=tuple(MAP_LABELS[key] for key in self.map_boards)),
             "short": Option("bool", "the shorter game, won with three Great Masks", default=False),
             "first_player": FIRST_PLAYER,
             "turn_limit": turn_limit("turns after which the game is drawn", default=DEFAULT_TURN_LIMIT),
+            "variant": Option(
+                "choice", "the rulebook's full game, or a small variant for research (a small map, few "
+                "cards; not a rule of the rulebook)", default=FULL,
+                choices=(FULL, *VARIANTS), labels=("Full game", *(v.name for v in VARIANTS.values()))),
         }
         # Action ids are built once; legal_actions only looks them up.
         self.play_ids = {n: f"play:{n}" for n in cards.actions}
@@ -148,6 +160,17 @@ class MasksGame(Game):
 
     def characters(self) -> list[str]:
         return list(self.cards.toa)
+
+    def variant(self, name: str) -> Variant | None:
+        """The small variant `name` plays (None for the full game); BadSetup when these
+        cards and maps (a data pack's) cannot play it."""
+        if name == FULL:
+            return None
+        why = self.variant_misfits[name]
+        if why:
+            raise BadSetup(f"the {name} variant cannot be played with these cards and maps: {why}; "
+                           f"play variant {FULL!r}")
+        return VARIANTS[name]
 
     def character_name(self, character: str) -> str:
         return self.cards.toa[character].name
@@ -177,10 +200,20 @@ class MasksState(State):
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
         game = self.game
         cards = game.cards
-        board = self.board = game.boards[self.options["map"]]
-        self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
+        variant = game.variant(self.options["variant"])
+        self.pools = CardPools.of(game, variant, self.players)
+        if variant is None:
+            board = game.boards[self.options["map"]]
+            self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
+            self.turn_limit = self.options["turn_limit"]
+        else:
+            _check_variant_options(game, variant, self.options)
+            board = game.boards[variant.map]
+            self.target = variant.masks_to_win
+            self.turn_limit = min(self.options["turn_limit"], variant.turn_limit)
+        self.board = board
         # The whole arrangement is checked before anything is set up.
-        arrange = _Arranger(arrangement, cards, self.players, board, self.target)
+        arrange = _Arranger(arrangement, cards, self.pools, board, self.target)
         self.kind = board.kind
         self.step = board.step
         self.labels = tuple(board.label(c) for c in range(board.width * board.height))
@@ -189,27 +222,27 @@ class MasksState(State):
 
         # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by its player.
         self.won = [arrange.seat_list("won", s) for s in (0, 1)]
-        self.gm_pile = [arrange.pile("mask_piles", s, cards.piles(self.players[s]), self.won[s], self.rng)
-                        for s in (0, 1)]
+        pools = self.pools
+        self.gm_pile = [arrange.pile("mask_piles", s, pools.masks[s], self.won[s], self.rng) for s in (0, 1)]
         self.mask_on, self.turaga_on = [0, 0], [0, 0]
         for s in (0, 1):
             for n in arrange.seat_list("attached", s):
                 slot = self.mask_on if cards.mask_cards[n].kind == "mask" else self.turaga_on
                 slot[s] = n
-        # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40.
+        # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40 (a
+        # variant: its few).
         self.hands = [sorted(arrange.seat_list("hands", s)) for s in (0, 1)]
         self.ga_discard = [arrange.seat_list("action_discards", s) for s in (0, 1)]
-        self.ga_draw = [arrange.pile("action_piles", s, list(ACTION_NUMBERS),
+        self.ga_draw = [arrange.pile("action_piles", s, pools.actions,
                                      self.hands[s] + self.ga_discard[s], self.rng) for s in (0, 1)]
         # MASKS-SETUP-SHARED-PILES: one Challenge pile (#1-6) and one Mission pile (#7-20).
         self.chal_discard = arrange.shared_list("challenge_discard")
-        self.chal_draw = arrange.pile("challenge_pile", None, list(CHALLENGE_NUMBERS), self.chal_discard,
-                                      self.rng)
+        self.chal_draw = arrange.pile("challenge_pile", None, pools.challenges, self.chal_discard, self.rng)
         self.missions = [[[n, self._mission_count(n)] for n in arrange.seat_list("missions", s)]
                          for s in (0, 1)]
         queued = [m[0] for queue in self.missions for m in queue]
         self.mis_discard = arrange.shared_list("mission_discard")
-        self.mis_draw = arrange.pile("mission_pile", None, list(MISSION_NUMBERS), self.mis_discard + queued,
+        self.mis_draw = arrange.pile("mission_pile", None, pools.missions, self.mis_discard + queued,
                                      self.rng)
         self.known: list[set[int]] = [set(), set()]
         self.skips = [0, 0]
@@ -518,8 +551,8 @@ class MasksState(State):
         seat = 1 - self.turn_player
         self.turn_player = seat
         self.turn += 1
-        if self.turn > self.options["turn_limit"]:  # MASKS-TURN-LIMIT
-            events.append(Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is reached: "
+        if self.turn > self.turn_limit:  # MASKS-TURN-LIMIT
+            events.append(Event("draw_game", f"The turn limit ({self.turn_limit}) is reached: "
                                 "the game is drawn.", {}))
             self._end(None)
             return
@@ -1060,7 +1093,7 @@ class MasksState(State):
             "short": self.options["short"],
             "masks_to_win": self.target,
             "turn": self.turn,
-            "turn_limit": self.options["turn_limit"],
+            "turn_limit": self.turn_limit,
             "turn_player": self.turn_player,
             "current_player": self.actor,
             "phase": self.phase,
@@ -1119,7 +1152,8 @@ class MasksState(State):
         return other
 
     def _copy_into(self, other: MasksState) -> None:
-        for name in ("board", "kind", "step", "labels", "target", "toa_names", "move_texts",
+        for name in ("board", "pools", "turn_limit", "kind", "step", "labels", "target", "toa_names",
+                     "move_texts",
                      "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "owed", "winner",
                      "turn_player", "setup_events"):
             setattr(other, name, getattr(self, name))
@@ -1144,14 +1178,14 @@ class MasksState(State):
     # -- for tests and invariants ----------------------------------------------------------
 
     def audit(self) -> None:
-        cards = self.game.cards
+        cards, pools = self.game.cards, self.pools
         for seat in (0, 1):
             places = {"hand": self.hands[seat], "draw": self.ga_draw[seat], "discard": self.ga_discard[seat]}
-            _one_place(f"Player {seat + 1}'s Game Action", places, set(ACTION_NUMBERS))
+            _one_place(f"Player {seat + 1}'s Game Action", places, set(pools.actions))
             assert len(self.hands[seat]) <= HAND_LIMIT, f"Player {seat + 1} holds over {HAND_LIMIT} cards"
             assert self.hands[seat] == sorted(self.hands[seat]), "hands are kept sorted"
             assert self.known[seat] <= set(self.hands[seat]), "a known card is not in the hand"
-            own = set(cards.piles(self.players[seat]))
+            own = set(pools.masks[seat])
             places = {"pile": self.gm_pile[seat], "won": self.won[seat]}
             _one_place(f"Player {seat + 1}'s Great Mask/Turaga", places, own)
             for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
@@ -1161,10 +1195,48 @@ class MasksState(State):
         assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
         in_play = [self.chal[1]] if self.chal is not None else []
         places = {"draw": self.chal_draw, "discard": self.chal_discard, "in play": in_play}
-        _one_place("Great Mask Challenge", places, set(CHALLENGE_NUMBERS))
+        _one_place("Great Mask Challenge", places, set(pools.challenges))
         queues = [m[0] for q in self.missions for m in q]
         _one_place("Mission", {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues},
-                   set(MISSION_NUMBERS))
+                   set(pools.missions))
+
+
+@dataclass(frozen=True)
+class CardPools:
+    """The cards a game plays with, pile by pile: all of them, or a small variant's few."""
+
+    actions: tuple[int, ...]  # each player's own Game Action set
+    challenges: tuple[int, ...]
+    missions: tuple[int, ...]
+    masks: tuple[tuple[int, ...], tuple[int, ...]]  # each seat's own Great Mask/Turaga cards
+
+    @staticmethod
+    def of(game: MasksGame, variant: Variant | None, players: Sequence[str]) -> CardPools:
+        cards = game.cards
+        if variant is None:
+            return CardPools(tuple(ACTION_NUMBERS), tuple(CHALLENGE_NUMBERS), tuple(MISSION_NUMBERS),
+                             (tuple(cards.piles(players[0])), tuple(cards.piles(players[1]))))
+        piles = (tuple(variant.mask_pile(cards, players[0])), tuple(variant.mask_pile(cards, players[1])))
+        return CardPools(variant.actions, variant.challenges, variant.missions, piles)
+
+
+def _check_variant_options(game: MasksGame, variant: Variant, options: Mapping[str, Any]) -> None:
+    """A variant sets its own map and how many Great Masks win: the options that would
+    set them must be left at their defaults."""
+    for key in ("map", "short"):
+        default = game.options[key].default
+        if options[key] != default:
+            raise BadSetup(f"the {variant.id} variant plays on its own map ({variant.map!r}) and is won "
+                           f"with {words(variant.masks_to_win)} Great Mask"
+                           f"{'s' if variant.masks_to_win > 1 else ''}, "
+                           f"so option {key} must be left at {default!r} (it is {options[key]!r})")
+
+
+def _numbers_words(numbers: Sequence[int]) -> str:
+    """'#21 to #40' for a run of three numbers or more, else '#33, #39'."""
+    if len(numbers) > 2 and list(numbers) == list(range(min(numbers), max(numbers) + 1)):
+        return f"#{min(numbers)} to #{max(numbers)}"
+    return ", ".join(f"#{n}" for n in numbers)
 
 
 def _one_place(what: str, places: dict[str, list[int]], expected: set[int]) -> None:
@@ -1184,7 +1256,7 @@ class _Arranger:
     """Reads and checks a whole arrangement before anything is set up; every complaint is a
     BadSetup naming the key and what is allowed."""
 
-    def __init__(self, arrangement: Mapping[str, Any], cards: Cards, players: Sequence[str], board: Board,
+    def __init__(self, arrangement: Mapping[str, Any], cards: Cards, pools: CardPools, board: Board,
                  target: int) -> None:
         for key in arrangement:
             if key not in ARRANGEMENT_KEYS:
@@ -1196,15 +1268,14 @@ class _Arranger:
             FIRST_PLAYER.check(arrangement["first_player"], "arrangement first_player")
         if "positions" in arrangement:
             self.positions = self._positions(arrangement["positions"], board)
-        actions, missions = list(ACTION_NUMBERS), list(MISSION_NUMBERS)
+        actions, missions = pools.actions, pools.missions
         for seat in (0, 1):
-            own = cards.piles(players[seat])
+            own = pools.masks[seat]
             self._places(seat, (("won", own), ("mask_piles", own)))
             self._places(seat, (("hands", actions), ("action_discards", actions), ("action_piles", actions)))
             self._check_attached(seat, cards)
             self._check_counts(seat, cards, target)
-        self._places(None, (("challenge_discard", list(CHALLENGE_NUMBERS)),
-                            ("challenge_pile", list(CHALLENGE_NUMBERS))))
+        self._places(None, (("challenge_discard", pools.challenges), ("challenge_pile", pools.challenges)))
         self._places(None, (("missions", missions), ("mission_discard", missions),
                             ("mission_pile", missions)))
 
@@ -1235,7 +1306,7 @@ class _Arranger:
                     if card not in allowed:
                         whose = "" if s is None else f" for seat {s}"
                         raise BadSetup(f"arrangement {key} has card #{card}, which does not belong there"
-                                       f"{whose} (allowed: #{min(allowed)} to #{max(allowed)})")
+                                       f"{whose} (allowed: {_numbers_words(allowed)})")
                     if card in seen:
                         raise BadSetup(f"arrangement {key} places a card twice: #{card} is also in "
                                        f"{seen[card]}; each card is in one place")
