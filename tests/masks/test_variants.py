@@ -82,10 +82,9 @@ def test_the_turn_limit_option_cannot_raise_a_variants_limit():
 
 
 @pytest.mark.parametrize(("option", "value"), [("map", "b"), ("short", True)])
-def test_a_variant_sets_its_own_map_and_masks_to_win_so_those_options_are_refused(option, value):
-    with pytest.raises(BadSetup, match=rf"the mini variant plays on its own map \('mini'\) and is won with "
-                                       rf"one Great Mask, so option {option} must be left at"):
-        mini(options={option: value})
+def test_a_variant_sets_its_own_map_and_masks_to_win_whatever_map_and_short_say(option, value):
+    observation = mini(options={option: value}).observation(None)
+    assert (observation["map"], observation["masks_to_win"]) == ("mini", 1)
 
 
 def test_the_full_game_is_the_default_and_keeps_every_card():

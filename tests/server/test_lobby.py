@@ -22,7 +22,7 @@ NAMED = [{"kind": "human", "character": "tahu", "name": "  Ana  "},
 def test_the_catalog_gives_each_option_typed_with_its_values_default_and_help(client):
     catalog = {g["id"]: g for g in client.get("/api/catalog").json()}
     masks = catalog["masks"]["options"]
-    assert list(masks) == ["map", "short", "first_player", "turn_limit"]
+    assert list(masks) == ["map", "short", "first_player", "turn_limit", "variant"]
     assert masks["map"]["kind"] == "choice" and masks["map"]["choices"] == ["a", "b", "both"]
     assert masks["map"]["labels"] == ["Side A", "Side B", "Both mats"] and masks["map"]["default"] == "a"
     assert masks["short"] == {"kind": "bool", "default": False, "help": "the shorter game, won with "

@@ -207,7 +207,7 @@ class MasksState(State):
             self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
             self.turn_limit = self.options["turn_limit"]
         else:
-            _check_variant_options(game, variant, self.options)
+            # A variant sets its own map and Great Masks to win: `map` and `short` do not apply.
             board = game.boards[variant.map]
             self.target = variant.masks_to_win
             self.turn_limit = min(self.options["turn_limit"], variant.turn_limit)
@@ -1218,18 +1218,6 @@ class CardPools:
                              (tuple(cards.piles(players[0])), tuple(cards.piles(players[1]))))
         piles = (tuple(variant.mask_pile(cards, players[0])), tuple(variant.mask_pile(cards, players[1])))
         return CardPools(variant.actions, variant.challenges, variant.missions, piles)
-
-
-def _check_variant_options(game: MasksGame, variant: Variant, options: Mapping[str, Any]) -> None:
-    """A variant sets its own map and how many Great Masks win: the options that would
-    set them must be left at their defaults."""
-    for key in ("map", "short"):
-        default = game.options[key].default
-        if options[key] != default:
-            raise BadSetup(f"the {variant.id} variant plays on its own map ({variant.map!r}) and is won "
-                           f"with {words(variant.masks_to_win)} Great Mask"
-                           f"{'s' if variant.masks_to_win > 1 else ''}, "
-                           f"so option {key} must be left at {default!r} (it is {options[key]!r})")
 
 
 def _numbers_words(numbers: Sequence[int]) -> str:
