@@ -6,36 +6,40 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.clocked import stored_game
+from tests.server.clocked import hand_over
 from tests.server.process import free_port, start_server
+from tests.server.wire import call
 
 from .conftest import LAPTOP, PHONE, screenshot
 
-# The clock runs out 14 s after the game is stored (its decision began 16 s before), and the
-# server has a bot take the seat 30 s after that: a window wide enough for a loaded machine to
-# start the server and open both pages in (with a 14 s move and grace, a CI run once opened
-# them so late that the server had replaced the seat before the button could be seen).
-QUICK = {"kind": "realtime", "move_seconds": 30, "bank_seconds": 0}
-STARTED_AGO = 16
+# The clock of a seat's timed decision starts when the other player has played its move through
+# the running server, with both pages open, so a slow start eats none of the window: it turns
+# red 10 s later, runs out 10 s after that, and the server has a bot take the seat 20 s later
+# if nobody chose (a CI run, with the game stored before the server started, once began so
+# slowly that the seat had been replaced before the button could be seen).
+QUICK = {"kind": "realtime", "move_seconds": 20, "bank_seconds": 0}
+PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
 def test_a_real_time_clock_runs_out_and_the_other_player_has_a_bot_take_the_seat(browser, tmp_path, size):
-    database = f"sqlite:///{tmp_path / 'clock.db'}"
-    game_id, tokens, late = stored_game(database, QUICK, STARTED_AGO)
     port = free_port()
-    process = start_server(database, port)
+    process = start_server(f"sqlite:///{tmp_path / 'clock.db'}", port)
     try:
         server = f"http://127.0.0.1:{port}"
+        created = call(server, "/api/games", {"game": "reconstruct", "seats": PEOPLE, "pace": QUICK})
+        game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
         pages = {}
-        for seat in (late, 1 - late):
+        for seat in (0, 1):  # both players come: only then is a seat's decision timed
             context = browser.new_context(viewport=size)
             pages[seat] = context.new_page()
-            pages[seat].goto(f"{server}/games/{game_id}#seat={seat}&token={tokens[seat]}")
+            pages[seat].goto(f"{server}{created['seats'][seat]['link']}")
+            pages[seat].locator(f".clock[data-seat='{seat}']").wait_for(timeout=30_000)
+        late = hand_over(port, game_id, tokens)
         other, mine = pages[1 - late], pages[late]
         running = other.locator(f".clock[data-seat='{late}']")
-        running.locator(".clock-time").filter(has_text="left").wait_for(timeout=15_000)
-        other.locator(".clock.low").wait_for(timeout=15_000)  # red under 10 s
+        running.locator(".clock-time").filter(has_text="left").wait_for(timeout=10_000)
+        other.locator(".clock.low").wait_for(timeout=20_000)  # red under 10 s
         screenshot(mine, f"clock-low-{'phone' if size is PHONE else 'laptop'}")
         choice = other.get_by_role("button", name="Replace with a bot")
         choice.wait_for(timeout=20_000)

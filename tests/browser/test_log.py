@@ -3,18 +3,11 @@ earlier" brings the rest a page at a time until the log is whole, the same as th
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
+
+from tests.server.wire import call
 
 BOTS = [{"kind": "bot", "level": "easy"}] * 2
-
-
-def call(server: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(server + path, headers={"content-type": "application/json"},
-                                     data=json.dumps(body).encode() if body else None)
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.load(answer)
 
 
 def test_show_earlier_brings_the_whole_log_of_a_long_game(server, page):

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
 from typing import Any
 
+from websockets.sync.client import connect
+
 from matanui import games
 from matanui.server.clocks import turn_of
 from matanui.server.rooms import token_hash
 from matanui.server.storage import GameRow, SeatRow, Storage
+
+from .wire import views
 
 
 def stored_game(url: str, pace: dict[str, Any], ago: float, seed: int = 3) -> tuple[str, list[str], int]:
@@ -39,3 +44,24 @@ def stored_game(url: str, pace: dict[str, Any], ago: float, seed: int = 3) -> tu
     finally:
         storage.close()
     return game_id, tokens, seat
+
+
+def hand_over(port: int, game_id: str, tokens: list[str], seed: int = 3) -> int:
+    """Play a served game's timed decisions at random, over the websocket of the seat whose
+    clock runs, until another person's timed decision begins now: that seat. Its clock starts
+    at this real moment, however slowly the server and the pages started."""
+    rng = random.Random(seed)
+    with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}") as probe:
+        probe.send(json.dumps({"type": "hello"}))
+        deciding = next(views(probe))["clock"]["seat"]
+    with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": tokens[deciding]}))
+        for view in views(ws):
+            running = view["clock"]
+            if running["seat"] not in (None, deciding) and running["deadline"] is not None:
+                return running["seat"]
+            if view["legal"]:
+                action = rng.choice(view["legal"])["id"]
+                ws.send(json.dumps({"type": "act", "action": action, "at": view["at"]}))
+    raise AssertionError("the connection closed before the turn passed")
+

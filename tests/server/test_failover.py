@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import threading
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -27,6 +26,7 @@ from matanui.server.peers import lock_key
 
 from .helpers import postgres_url
 from .process import free_port, start_server
+from .wire import call, views
 
 BOT = {"kind": "bot", "level": "easy"}
 
@@ -60,20 +60,6 @@ def servers(database: str) -> Iterator[list[tuple[str, object]]]:
         for _, process in started:
             process.kill()
             process.wait(timeout=20)
-
-
-def call(host: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(f"http://{host}{path}", data=json.dumps(body).encode() if body else None,
-                                     headers={"content-type": "application/json"})
-    return json.load(urllib.request.urlopen(request, timeout=10))
-
-
-def views(ws) -> Iterator[dict]:
-    while True:
-        message = json.loads(ws.recv(timeout=30))
-        assert message["type"] != "error", message
-        if message["type"] in ("welcome", "update"):
-            yield message
 
 
 def play(host: str, game_id: str, token: str | None, seed: int, seen: list[int],
@@ -125,7 +111,7 @@ def in_threads(*calls) -> list:
 
 def test_players_on_two_instances_play_one_game_and_spectators_see_it_all(servers, database):
     (a, _), (b, _) = servers
-    game = call(a, "/api/games", {"game": "reconstruct", "seed": 4, "hotseat": True, "seats": [
+    game = call(f"http://{a}", "/api/games", {"game": "reconstruct", "seed": 4, "hotseat": True, "seats": [
         {"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]})
     seen_a, seen_b, watched = [], [], []
     end_a, end_b, end_watch = in_threads(
@@ -138,7 +124,7 @@ def test_players_on_two_instances_play_one_game_and_spectators_see_it_all(server
     assert watched == sorted(set(watched))  # the spectator on B saw each position once, in order
     assert stored_actions(database, game["id"]) == list(range(1, end_a["at"] + 1))
     for host in (a, b):
-        assert call(host, f"/api/games/{game['id']}")["status"] == "finished"
+        assert call(f"http://{host}", f"/api/games/{game['id']}")["status"] == "finished"
 
 
 def bot_holder(database: str, game_id: str) -> str:
@@ -158,9 +144,10 @@ def bot_holder(database: str, game_id: str) -> str:
 
 
 def test_when_the_instance_running_the_bots_dies_the_other_carries_on(servers, database):
-    instances = {call(host, "/api/health")["instance"]: (host, process) for host, process in servers}
+    instances = {call(f"http://{host}", "/api/health")["instance"]: (host, process)
+                 for host, process in servers}
     first_host = servers[0][0]
-    game = call(first_host, "/api/games", {"game": "reconstruct", "seed": 9, "seats": [
+    game = call(f"http://{first_host}", "/api/games", {"game": "reconstruct", "seed": 9, "seats": [
         {"kind": "human", "character": "tahu"}, BOT]})
     token = game["seats"][0]["token"]
     before: list[int] = []
@@ -173,7 +160,7 @@ def test_when_the_instance_running_the_bots_dies_the_other_carries_on(servers, d
     spectator.start()
     mid: list[int] = []
     play(doomed_host, game["id"], token, 6, mid, stop_at=max(before) + 6)  # the player is on it
-    bots_only = call(doomed_host, "/api/games", {"game": "makuta", "seed": 2, "seats": [BOT] * 4})
+    bots_only = call(f"http://{doomed_host}", "/api/games", {"game": "makuta", "seed": 2, "seats": [BOT] * 4})
     play(doomed_host, bots_only["id"], None, 0, [], stop_at=3)  # its bots have begun
     assert instances[bot_holder(database, bots_only["id"])][0] == doomed_host  # its maker runs them
     doomed.kill()  # SIGKILL: no goodbye, its locks go with its database sessions

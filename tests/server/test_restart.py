@@ -5,26 +5,11 @@ from __future__ import annotations
 
 import json
 import random
-import urllib.request
 
 from websockets.sync.client import connect
 
 from .process import free_port, start_server
-
-
-def call(base: str, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body else None,
-                                     headers={"content-type": "application/json"})
-    return json.load(urllib.request.urlopen(request, timeout=10))
-
-
-def views(ws):
-    """The stream of welcomes and updates of one connection."""
-    while True:
-        message = json.loads(ws.recv(timeout=20))
-        assert message["type"] != "error", message
-        if message["type"] in ("welcome", "update"):
-            yield message
+from .wire import call, views
 
 
 def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path):
