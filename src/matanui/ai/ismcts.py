@@ -69,6 +69,7 @@ class ISMCTSAgent(Agent):
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        self.stop_when_settled = True  # False: always the whole budget (estimates of chances)
         self.last_iterations = 0  # for reports: iterations run for the latest move
         self.last_depth = 0  # for reports: the deepest tree node the latest move's search reached
 
@@ -77,6 +78,15 @@ class ISMCTSAgent(Agent):
         if len(actions) == 1:
             self.last_iterations = self.last_depth = 0
             return actions[0]
+        root = self.search(view)
+        best = max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
+                                           root.children[a].total if a in root.children else 0.0))
+        return best if self.anchor is None else self._overrule(view, root, best)
+
+    def search(self, view: SeatView, only: str | None = None) -> Node:
+        """The search tree's root after the budget: each child is a legal action, with how often
+        it was tried and the sum of the returns it led to for the seat choosing it. With `only`,
+        that action is the one tried at the root (to judge a move the search would not play)."""
         root = Node(None)
         determinize = sampler(view, self.inference)
         start = time.perf_counter()
@@ -87,14 +97,13 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            depth = max(depth, self._iterate(root, determinize(self.rng)))
+            depth = max(depth, self._iterate(root, determinize(self.rng), only))
             count += 1
-            if count % SETTLED_CHECK_EVERY == 0 and self._settled(root, count, start, deadline):
+            if (self.stop_when_settled and count % SETTLED_CHECK_EVERY == 0
+                    and self._settled(root, count, start, deadline)):
                 break
         self.last_iterations, self.last_depth = count, depth
-        best = max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                           root.children[a].total if a in root.children else 0.0))
-        return best if self.anchor is None else self._overrule(view, root, best)
+        return root
 
     def _overrule(self, view: SeatView, root: Node, best: str) -> str:
         """The anchor's (the game's heuristic's) move, unless the search found one whose mean
@@ -124,7 +133,7 @@ class ISMCTSAgent(Agent):
                 second = child.visits
         return first - second > left
 
-    def _iterate(self, root: Node, state: State) -> int:
+    def _iterate(self, root: Node, state: State, only: str | None = None) -> int:
         """One iteration on one sampled state; returns the depth its tree walk reached."""
         rng = self.rng
         path: list[Node] = []
@@ -132,7 +141,7 @@ class ISMCTSAgent(Agent):
         c = self.exploration
         # Selection and expansion.
         while not state.is_over:
-            actions = state.legal_actions()
+            actions = [only] if only is not None and node is root else state.legal_actions()
             children = node.children
             untried = [a for a in actions if a not in children]
             for action in actions:

@@ -154,3 +154,33 @@ def _allowed_answers(view: SeatView) -> list[list[int]]:
 def _stops_needed(effect: str, mine: int, theirs: int) -> int | None:
     """The fewest stop cards with which the heuristic would have stopped this card."""
     return next((k for k in range(1, PARTS) if would_stop(effect, mine, theirs, k)), None)
+
+
+def explain(view: SeatView, action: str) -> str | None:
+    """Why `action` is good here, in the game's words, where a simple rule says it (a hint's
+    reason: matanui.ai.analysis); None where only the chances can say."""
+    obs = view.observation()
+    me = view.seat
+    mine, theirs = len(obs["built"][me]), len(obs["built"][1 - me])
+    kind, _, rest = action.partition(":")
+    pending = obs["pending"]
+    if kind == "stop" and pending is not None:
+        part = _part_name(pending["part"])
+        if pending["effect"] == "add":
+            if theirs == PARTS - 1:
+                return f"Stop it: their {part} would be their seventh part, and they would win."
+            return f"Stop it: their {part} would be their part {theirs + 1} of {PARTS}, and you draw 2 cards."
+        return f"Stop it: you keep your {part}, and you draw 2 cards."
+    if kind == "add":
+        part = _part_name(rest.partition(":")[2])
+        if mine == PARTS - 1:
+            return f"Add your {part}: it is your seventh part, and you win."
+        return None
+    if kind == "remove" and theirs >= PARTS - 2:
+        part = _part_name(rest.partition(":")[2])
+        return f"Take their {part} away: they have {theirs} of the {PARTS} parts."
+    return None
+
+
+def _part_name(part_id: str) -> str:
+    return part_id.replace("-", " ").title()
