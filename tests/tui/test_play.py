@@ -359,3 +359,27 @@ def test_the_program_ends_at_once_when_left_while_a_bot_thinks_for_long(tmp_path
                           timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(["src", "."])})
     assert time.monotonic() - started < 40, "the program waited for the bot"
     assert "Resume with: matanui play --resume" in done.stdout, done.stderr
+
+
+def test_h_tells_a_hint_and_highlights_its_move_which_enter_then_takes(tmp_path):
+    app = PlayApp(session(tmp_path, "reconstruct"), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            while len(app.state.legal_actions()) < 2:
+                await pilot.press("1")
+                await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            text, _ = app.message
+            decisions = app.query_one("#decisions")
+            hinted = decisions.shown[decisions.highlighted]
+            assert text.startswith(f"Hint: {decisions.highlighted + 1} (highlighted). ")
+            assert "% to win with it" in text
+            before = len(app.state.history)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.state.record().actions[before] == hinted
+
+    run(play())

@@ -34,6 +34,8 @@ ANALYSIS_ITERATIONS = 400
 # An action's chance rests on its own search where the main one tried it fewer times than
 # this: a move the search thinks poor gets few playouts, too few to say how poor.
 LEAST_VISITS = 100
+# Chances closer than this are within the search's noise: a hint calls the moves about as good.
+CLOSE = 0.05
 # Marks by chance lost against the best move, as lichess marks win-percentage drops.
 MARKS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 
@@ -121,11 +123,16 @@ def _explainer(game: str) -> Callable[[SeatView, str], str | None]:
 
 
 def _compared(view: SeatView, found: Estimate) -> str:
+    """The reason only the chances give: how much more often the move wins than the next best
+    (the hint's own chance is shown beside it), or that the two are about as good."""
     other = found.runner_up()
     if other is None:
-        return f"It is the only move; from here you win about {percent(found.chance)} of the games."
-    return (f"From here it wins about {percent(found.chance)} of the games played out, against "
-            f"{percent(found.chances[other])} for the next best: {view.describe(other)}.")
+        return "It is the only move."
+    margin, words = found.chance - found.chances[other], view.describe(other)
+    words = words[:1].lower() + words[1:]  # it follows a comma or a colon (actions start with a verb)
+    if margin < CLOSE:
+        return f"It and the next best, {words}, are about as good here."
+    return f"It wins about {round(margin * 100)} more games in a hundred than the next best: {words}."
 
 
 def percent(chance: float) -> str:

@@ -31,7 +31,7 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
-from . import accounts, catalog, clocks, leaderboard, rules_page, tutorials
+from . import accounts, catalog, clocks, hints, leaderboard, rules_page, tutorials
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -45,6 +45,7 @@ from .protocol import (
     ClockChoice,
     CreateGame,
     Hello,
+    HintRequest,
     History,
     JoinSeat,
     PresenceMessage,
@@ -549,6 +550,9 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                 if isinstance(message, Resign):
                     room.check_played_by_person(connection.seat)
                     await room.forfeit(connection.seat, "resign")
+                    continue
+                if isinstance(message, HintRequest):
+                    connection.send(json.dumps(await hints.answer(room, connection.seat)))
                     continue
                 assert isinstance(message, Act)
                 await room.act(connection.seat, message.action, message.at)

@@ -57,6 +57,19 @@ def _position(game_id: str, record: Record) -> State:
     return state
 
 
+def hint_for(game_id: str, record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """In a worker: the hint for `seat` at the record's position, searched from its view
+    (matanui.ai.analysis), seeded by the position so that asking again gives the same."""
+    from matanui.ai import SeatView
+    from matanui.ai.analysis import hint
+
+    parsed = Record.from_dict(record)
+    state = _position(game_id, parsed).clone()
+    found = hint(SeatView(state, seat), seed=bot_seed(parsed.seed, seat, len(parsed.actions)))
+    return {"action": found.action, "words": found.words, "reason": found.reason,
+            "chance": round(found.chance, 3)}
+
+
 @dataclass(frozen=True)
 class Choice:
     action: str
@@ -110,6 +123,10 @@ class BotPool:
         self.counts["timed_moves"] += choice.timed
         self.counts["hurried_moves"] += choice.hurried
         return choice.action
+
+    async def hint(self, game_id: str, record: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A hint for `seat`'s decision now, on the people's lane (someone is waiting)."""
+        return await self.people.run(hint_for, game_id, record, seat)
 
     def close(self) -> None:
         self.people.close()

@@ -328,6 +328,11 @@ class Resign:
 
 
 @dataclass(frozen=True)
+class HintRequest:
+    """Ask what a strong player would do in this seat's place now (hints.py says where)."""
+
+
+@dataclass(frozen=True)
 class ClockChoice:
     """What the other players do with a seat whose clock ran out: "expel" (it loses: the
     engine's timeout forfeit) or "replace" (a bot takes the seat)."""
@@ -350,7 +355,7 @@ class PresenceMessage:
     visible: bool
 
 
-ClientMessage = Hello | Act | History | Resign | ClockChoice | ChatMessage | PresenceMessage
+ClientMessage = Hello | Act | History | Resign | HintRequest | ClockChoice | ChatMessage | PresenceMessage
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -419,6 +424,9 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "resign":
         _only(data, {"type"})
         return Resign()
+    if kind == "hint":
+        _only(data, {"type"})
+        return HintRequest()
     if kind in ("expel", "replace"):
         _only(data, {"type", "seat"})
         seat = data.get("seat")
@@ -437,7 +445,7 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", "'visible' must be true (the page is shown) or false (hidden)")
         return PresenceMessage(data["visible"])
     raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
-                   "'history', 'resign', 'expel', 'replace', 'chat' and 'presence'")
+                   "'history', 'resign', 'hint', 'expel', 'replace', 'chat' and 'presence'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

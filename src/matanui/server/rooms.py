@@ -27,7 +27,7 @@ from typing import Any
 from matanui.engine import Event, Game, IllegalAction, Record, State, forfeit_action, replay
 from matanui.engine.forfeits import parse_forfeit
 
-from . import clocks, ratings
+from . import clocks, hints, ratings
 from .bots import BotPool
 from .chat import Chat
 from .incidents import Incidents, where
@@ -274,6 +274,7 @@ class Room:
         return {"id": self.id, "game": state.game.name, "title": state.game.title,
                 "players": list(state.players), "options": state.options, "seats": self.seats_public(),
                 "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
+                "hints": hints.offered(self.row),
                 "public": self.row.public, "winners": state.winners, "created": self.row.created,
                 "rematch": self.row.rematch, "data": state.game.data, "pace": self.row.pace,
                 "to_move": state.current_player}
@@ -302,7 +303,7 @@ class Room:
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
-                "seats": self.seats_public(), "rematch": self.row.rematch,
+                "seats": self.seats_public(), "rematch": self.row.rematch, "hints": hints.offered(self.row),
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
                 "last_events": [e.view(seat) for e in self.last_events],
                 "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(seat),

@@ -39,6 +39,8 @@ KEYS = (
     Key("digits, then Enter", "go to that action (backspace forgets the digits)", frozenset({REPLAY})),
     Key("?", "How to play and these keys; Escape or Enter closes it", ALL),
     Key("l", "the whole log; Escape or Enter closes it", ALL),
+    Key("h", "a hint: the move a strong player would make in your place, and why (the list "
+        "highlights it)", frozenset({PLAY})),
     Key("s", "save", frozenset({PLAY})),
     Key("q or ctrl+q", "save and quit (the resume command is printed on leaving)", frozenset({PLAY})),
     Key("q or ctrl+q", "leave (the command that starts it again is printed)", frozenset({TUTORIAL})),

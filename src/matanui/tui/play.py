@@ -15,12 +15,15 @@ import asyncio
 import contextlib
 import shlex
 import threading
-from typing import ClassVar
+from collections.abc import Callable
+from functools import partial
+from typing import ClassVar, TypeVar
 
 from textual import work
 from textual.binding import Binding, BindingType
 
-from matanui.ai import Agent, SeatView
+from matanui.ai import SeatView
+from matanui.ai.analysis import hint, percent
 from matanui.engine import MatanuiError
 from matanui.terminal import TerminalGame
 
@@ -30,6 +33,7 @@ from .drawing import drawing
 from .keys import PLAY
 from .overlays import Handover
 
+T = TypeVar("T")
 BOT_PAUSE = 1.0  # seconds a bot's move stays before the next bot acts (space: at once)
 
 
@@ -38,6 +42,7 @@ class PlayApp(GameApp):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)],
         Binding("s", "save", "Save"),
+        Binding("h", "hint", "Hint"),
         Binding("space", "go_on", "Go on", show=False),
     ]
 
@@ -164,6 +169,29 @@ class PlayApp(GameApp):
         if not self.save_problem:
             self.say(f"Saved to {self.session.save_path}.")
 
+    @work(exclusive=True, group="hint")
+    async def action_hint(self) -> None:
+        """What a strong player would do in the deciding person's place, searched from their
+        view alone (matanui.ai.analysis), told on the message line and highlighted in the list;
+        an answer that comes after the position moved on is dropped."""
+        if not self.deciding_now():
+            self.say("A hint is for your own decision: wait for it.", "yellow")
+            return
+        seat, at = self.deciding, len(self.state.history)
+        view = SeatView(self.state.clone(), seat)
+        self.say("Looking for a hint…")
+        found = await in_thread(partial(hint, view, seed=at))
+        if self.deciding != seat or len(self.state.history) != at:
+            return
+        decisions = self.query_one(Decisions)
+        if found.action not in decisions.shown:
+            decisions.offer(decisions.choices)
+        decisions.highlight_action([found.action])
+        # The list holds the move's words; the two message rows hold its number and the reason.
+        number = decisions.shown.index(found.action) + 1
+        self.say(f"Hint: {number} (highlighted). {found.reason} About {percent(found.chance)} to win "
+                 "with it.", "yellow")
+
     def action_go_on(self) -> None:
         self.go_on.set()
 
@@ -192,7 +220,7 @@ class PlayApp(GameApp):
                 break
             self.thinking = f"{self.state.names[seat]} ({player.kind}) is thinking…"
             self.say("")
-            action = await thought(player.agent, SeatView(self.state, seat))
+            action = await in_thread(partial(player.agent.act, SeatView(self.state, seat)))
             self.thinking = ""
             if self.leaving:
                 return
@@ -208,23 +236,24 @@ class PlayApp(GameApp):
             self.advance()
 
 
-def thought(agent: Agent, view: SeatView) -> asyncio.Future[str]:
-    """The agent's action, thought out in a thread of its own that never holds the program's
-    exit (a daemon; leaving does not wait for it, and what it answers then goes nowhere)."""
+def in_thread(call: Callable[[], T]) -> asyncio.Future[T]:
+    """What `call` answers (a bot's action, a hint), worked out in a thread of its own that
+    never holds the program's exit (a daemon; leaving does not wait for it, and what it
+    answers then goes nowhere)."""
     loop = asyncio.get_running_loop()
-    answer: asyncio.Future[str] = loop.create_future()
+    answer: asyncio.Future[T] = loop.create_future()
 
-    def give(action: str | None, problem: BaseException | None) -> None:
+    def give(result: T | None, problem: BaseException | None) -> None:
         if not answer.done():
-            answer.set_exception(problem) if problem is not None else answer.set_result(action)
+            answer.set_exception(problem) if problem is not None else answer.set_result(result)  # type: ignore[arg-type]
 
     def think() -> None:
         try:
-            action, problem = agent.act(view), None
+            result, problem = call(), None
         except Exception as error:  # told on the screen's thread, as if raised there
-            action, problem = None, error
+            result, problem = None, error
         with contextlib.suppress(RuntimeError):  # the screen has closed: nobody to tell
-            loop.call_soon_threadsafe(give, action, problem)
+            loop.call_soon_threadsafe(give, result, problem)
 
-    threading.Thread(target=think, name="bot", daemon=True).start()
+    threading.Thread(target=think, name="thinking", daemon=True).start()
     return answer

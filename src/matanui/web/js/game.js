@@ -15,6 +15,7 @@ import { chatPanel, drawPresence } from "./chat.js";
 import { nameForm } from "./seatname.js";
 import { ratingText } from "./seatrating.js";
 import { showTurn } from "./turn.js";
+import { drawHint } from "./hint.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -149,6 +150,8 @@ async function receive(connection, message) {
     if (meta) meta.seats = message.seats;
   } else if (message.type === "clock") {
     if (connection.view) connection.view = { ...connection.view, clock: message.clock };
+  } else if (message.type === "hint") {
+    connection.hint = message;
   } else if (message.type === "rematch") {
     if (meta) meta.rematch = message.game_id;
   } else if (message.type === "error") {
@@ -293,6 +296,8 @@ function draw() {
   drawLastMove();
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawTurn(current, connection, legal, act);
+  drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, connection, current,
+    send: (message) => sendOn(connection.ws, message), light: (id) => highlight(id, true) });
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => sendOn(connection.ws, message) });
   const naming = document.querySelector(".seat-name");

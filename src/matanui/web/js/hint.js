@@ -1,0 +1,32 @@
+// The Hint control of the game page (docs/protocol.md, "Hints"): in a game that gives hints
+// (against bots, hot-seat), at your own decision, a button asks the server what a strong
+// player would do in your place; the answer names the move and why, and lights it up on the
+// board and in the list. It stands until the position changes.
+import { el } from "./common.js";
+
+// `slot`: where the control goes; `connection`: the shown seat's (its `hint` is the latest
+// answer); `current`: the view on screen; `light(id)`: show the move on the board.
+export function drawHint(slot, { offered, connection, current, send, light }) {
+  slot.replaceChildren();
+  // A choice to make: one move only (a window with nothing to answer) needs no hint.
+  const mine = connection.seat !== null && current.current_player === connection.seat && current.legal?.length > 1;
+  if (!offered || !mine || current.over) return;
+  const answer = connection.hint?.at === current.at ? connection.hint : null;
+  if (answer) {
+    const chance = Math.round(answer.chance * 100);
+    slot.append(el("p", { class: "hint-text", role: "status" },
+      el("strong", {}, "Hint: "), answer.words, ". ", answer.reason, " ",
+      el("span", { class: "small" }, `(about ${chance}% to win with it)`)));
+    for (const button of document.querySelectorAll(`#actions [data-action="${CSS.escape(answer.action)}"]`)) button.classList.add("hinted");
+    light(answer.action);
+    return;
+  }
+  const asking = connection.hintAsked === current.at;
+  const button = el("button", { type: "button", class: "hint-button", disabled: asking, onclick: () => {
+    connection.hintAsked = current.at;
+    send({ type: "hint" });
+    button.disabled = true;
+    button.textContent = "Thinking…";
+  } }, asking ? "Thinking…" : "Hint");
+  slot.append(button);
+}
