@@ -184,14 +184,19 @@ def analyse(record: Record, game: Game | None = None, seed: int = 0,
     caller shows each as it comes (a long game's analysis fills in rather than keeps one
     waiting). The same record, seed and budget give the same judgements."""
     for number, state in decisions(record, game):
-        seat, played = state.current_player, record.actions[number - 1]
-        view = SeatView(state, seat)
-        found = estimate(view, seed + number, iterations)
-        after = found.chances[played]
-        if found.visits[played] < LEAST_VISITS:
-            after = chance_of(view, played, seed + number, iterations)
-        yield Judged(number, seat, played, view.describe(played), found.best, view.describe(found.best),
-                     found.chance, after, forced=len(found.chances) == 1)
+        yield judge(state, record.actions[number - 1], seed + number, iterations)
+
+
+def judge(state: State, played: str, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -> Judged:
+    """The decision `played` at `state`, judged from the deciding seat's view there."""
+    seat = state.current_player
+    view = SeatView(state, seat)
+    found = estimate(view, seed, iterations)
+    after = found.chances[played]
+    if found.visits[played] < LEAST_VISITS:
+        after = chance_of(view, played, seed, iterations)
+    return Judged(len(state.history) + 1, seat, played, view.describe(played), found.best,
+                  view.describe(found.best), found.chance, after, forced=len(found.chances) == 1)
 
 
 def chance_of(view: SeatView, action: str, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -> float:

@@ -32,6 +32,7 @@ from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
 from . import accounts, catalog, clocks, hints, leaderboard, rules_page, tutorials
+from .analyses import Analyses
 from .bots import BotPool
 from .document import declare_common, refusals
 from .incidents import ClientNoise, where
@@ -175,9 +176,11 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         await peers.start(lobby)
         app.state.lobby = lobby
         app.state.quotas = quotas
+        app.state.analyses = Analyses(replays)
         try:
             yield
         finally:
+            app.state.analyses.close()
             await peers.stop()
             await lobby.stop()
             bots.close()
@@ -420,6 +423,21 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request),
                                                    accounts.account_id(request))
         return Response(text, media_type="application/json")
+
+    @app.get("/api/games/{game_id}/analysis", summary="The analysis of a finished game, so far",
+             responses=refusals({
+                 404: "unknown_game: there is no such game",
+                 409: "not_over: a game is analysed once it is over",
+                 **UNAVAILABLE,
+                 503: "analyses_busy: the server analyses as many games at once as it may"}))
+    async def analysis(request: Request, game_id: str) -> dict[str, Any]:
+        """Each decision judged from the deciding player's view: `before` and `after` (that
+        player's chance of winning before and after the move, 0 to 1), `best_words` (the best
+        move found), `lost` and `mark` (inaccuracy, mistake or blunder by the chance lost:
+        `marks` holds the thresholds); `complete` false while the rest is worked out (ask
+        again), then `turning_points` (action numbers)."""
+        room = await lobby_of(request).find(game_id)
+        return request.app.state.analyses.of(room)
 
     # -- play --------------------------------------------------------------------------
 

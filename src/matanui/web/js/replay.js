@@ -4,6 +4,7 @@
 // token). The controls stay disabled until a replay has loaded.
 import { drawReplayChat } from "./chat.js";
 import { api, appendLog, boardView, dataText, el, pictureBook, playerName, tokensFor } from "./common.js";
+import { analysisPanel } from "./analysis.js";
 
 const gameId = location.pathname.split("/")[2];
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,7 @@ let view = null;
 let step = 0;
 let shown = -1;  // the step the log runs up to
 let timer = null;
+let analysis = null;  // the analysis panel, once the game is over
 
 function enable(on) {
   for (const id of CONTROLS) $(id).disabled = !on;
@@ -51,6 +53,7 @@ async function load(seat) {
     $("record-panel").hidden = false;
     $("record-link").href = URL.createObjectURL(new Blob([JSON.stringify(data.record, null, 1)], { type: "application/json" }));
     $("record-link").download = `${data.game.game}-${gameId}.matanui.json`;
+    analysis = analysis || analysisPanel($("analysis-panel"), { gameId, steps: data.frames.length - 1, names, jump: show });
   }
   shown = -1;
   enable(true);
@@ -83,6 +86,8 @@ function show(index) {
   $("position").textContent = `${step} / ${data.frames.length - 1} · turn ${frame.observation.turn} of ${lastTurn()}`;
   $("turn").value = frame.observation.turn;
   $("step-text").textContent = stepText(frame);
+  const judged = analysis?.show(step);
+  $("step-judged").textContent = judged || "";
   drawLog();
   drawReplayChat($("chat-lines"), data.chat || [], step);
   view.render($("board"), frame.observation, { book, seat: data.seat, legal: [], act: () => {}, players: data.game.players, seats: data.game.seats });
