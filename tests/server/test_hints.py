@@ -87,3 +87,18 @@ def test_a_spectator_and_a_hint_with_fields_are_refused(client):
         ws.send_json({"type": "hint", "seat": 1})
         refused = answer(ws)
     assert refused["code"] == "bad_message" and "'hint' message has: type" in refused["message"]
+
+
+def test_a_hint_that_cannot_be_worked_out_is_refused_and_the_game_goes_on(client, monkeypatch):
+    async def broken(*args):
+        raise RuntimeError("the worker died")
+
+    monkeypatch.setattr(client.app.state.lobby.backends.bots, "hint", broken)
+    created = create(client)
+    with hello(client, created["id"], created["seats"][0]["token"]) as ws:
+        view = my_decision(ws, 0)
+        ws.send_json({"type": "hint"})
+        refused = answer(ws)
+        assert refused["code"] == "hint_failed" and "the game goes on" in refused["message"]
+        ws.send_json({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]})
+        assert receive_view(ws)["at"] > view["at"]

@@ -8,7 +8,9 @@ cards from that view alone. Two games that differ only in what the seat cannot s
 same estimates, move for move (tests/ai/test_analysis.py); hindsight never enters.
 
 A chance is the expected score of the seat choosing: its mean return in the search's
-playouts, rescaled from -1..+1 to 0..1 (a draw counts half). The position's chance is that of
+playouts, rescaled from -1..+1 to 0..1 (a draw counts half), then put through the game's
+recalibration map (matanui.ai.recalibration), fitted so that a stated 70% is won about 70
+times in a hundred. The position's chance is that of
 the search's choice; an action's is that of its own subtree. Each decision is marked by the
 chance the move played lost against the best one, with the thresholds lichess uses for its
 win-percentage marks (docs/ai.md, "Hints and analysis").
@@ -24,7 +26,8 @@ from matanui.engine import Game, MatanuiError, Record, State
 from matanui.engine.record import replay
 
 from .base import SeatView
-from .ismcts import ISMCTSAgent
+from .ismcts import ISMCTSAgent, Node
+from .recalibration import calibrated
 from .registry import make_agent
 
 # Iterations of the search behind an estimate: enough that a position's chance settles to a
@@ -76,8 +79,10 @@ def searcher(game: str, seed: int, iterations: int = ANALYSIS_ITERATIONS) -> ISM
     return agent
 
 
-def estimate(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -> Estimate:
-    """The chances of the seat `view` belongs to, searched from that view alone; MatanuiError
+def estimate(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS,
+             raw: bool = False) -> Estimate:
+    """The chances of the seat `view` belongs to, searched from that view alone, through the
+    game's recalibration map (`raw`: the search's own, to fit that map on); MatanuiError
     when that seat has no decision to take. Every legal action is tried (the budget is at
     least twice their number), so each has a chance, however poor."""
     actions = view.legal_actions()
@@ -85,7 +90,8 @@ def estimate(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATION
         raise MatanuiError(f"player {view.seat + 1} has no decision to take now")
     root = searcher(view.game.name, seed, max(iterations, 2 * len(actions))).search(view)
     tried = {action: child for action, child in root.children.items() if child.visits}
-    chances = {action: (child.total / child.visits + 1) / 2 for action, child in tried.items()}
+    game = view.game.name
+    chances = {action: _chance(game, child, raw) for action, child in tried.items()}
     return Estimate(view.seat, chances, {action: child.visits for action, child in tried.items()})
 
 
@@ -202,8 +208,13 @@ def judge(state: State, played: str, seed: int = 0, iterations: int = ANALYSIS_I
 def chance_of(view: SeatView, action: str, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -> float:
     """The chance after `action`, searched with that action alone tried at the root."""
     root = searcher(view.game.name, seed, iterations).search(view, only=action)
-    child = root.children[action]
-    return (child.total / child.visits + 1) / 2
+    return _chance(view.game.name, root.children[action], raw=False)
+
+
+def _chance(game: str, child: Node, raw: bool) -> float:
+    """A search node's mean return for the seat choosing it, as a chance (0 to 1)."""
+    chance = (child.total / child.visits + 1) / 2
+    return chance if raw else calibrated(game, chance)
 
 
 def turning_points(judged: list[Judged], count: int = 3) -> list[Judged]:

@@ -9,6 +9,7 @@ none is given there.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from .protocol import Rejected
@@ -38,5 +39,11 @@ async def answer(room: Room, seat: int) -> dict[str, Any]:
         raise Rejected("not_your_turn", f"a hint is for your own decision; it is "
                        f"{state.names[state.current_player]}'s now", status=409)
     at = len(state.history)
-    found = await room.backends.bots.hint(room.id, vars(state.record()), seat)
+    try:
+        found = await room.backends.bots.hint(room.id, vars(state.record()), seat)
+    except Exception as error:  # the worker's fault, not the asker's: logged, and the game goes on
+        room.backends.incidents.report(f"hint {type(error).__name__}", logging.ERROR,
+                                       f"a hint in game {room.id} failed: {type(error).__name__}: {error}")
+        raise Rejected("hint_failed", "the hint could not be worked out just now; the game goes on "
+                       "(ask again in a moment)", status=503) from None
     return {"type": "hint", "at": at, **found}
