@@ -69,7 +69,8 @@ def test_a_game_between_two_people_offers_no_hint(browser, server):
         for page, seat in zip(pages, created["seats"], strict=True):
             page.goto(server + seat["link"])
             page.wait_for_selector(".reconstruct")
-        deciding = next(page for page in pages if page.locator("#actions button").count())
+        deciding = pages[call(server, f"/api/games/{created['id']}")["to_move"]]
+        deciding.locator("#actions button").first.wait_for(timeout=20_000)
         assert deciding.get_by_role("button", name="Hint", exact=True).count() == 0
     finally:
         context.close()
