@@ -96,10 +96,12 @@ def test_the_list_can_be_filtered_by_game_page_after_page(tmp_path):
 
 
 def test_a_game_past_its_expiry_is_not_listed_even_before_it_is_swept(tmp_path):
-    with app(tmp_path, unstarted_ttl=0.5, sweep_every=3600) as client:
+    ttl = 3.0  # seconds: room enough for a loaded CI machine to create and list before it passes
+    with app(tmp_path, unstarted_ttl=ttl, sweep_every=3600) as client:
+        started = time.monotonic()
         created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
         assert created["id"] in {g["id"] for g in client.get("/api/games").json()}
-        time.sleep(0.7)
+        time.sleep(max(0.0, started + ttl + 0.3 - time.monotonic()))
         assert created["id"] in client.app.state.lobby.rooms  # not swept yet
         assert created["id"] not in {g["id"] for g in client.get("/api/games").json()}
 
