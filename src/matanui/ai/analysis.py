@@ -135,7 +135,7 @@ def _compared(view: SeatView, found: Estimate) -> str:
     if other is None:
         return "It is the only move."
     margin, words = found.chance - found.chances[other], view.describe(other)
-    words = words[:1].lower() + words[1:]  # it follows a comma or a colon (actions start with a verb)
+    words = words[:1].lower() + words[1:].rstrip(".")  # it follows a comma or a colon and ends the sentence
     if margin < CLOSE:
         return f"It and the next best, {words}, are about as good here."
     return f"It wins about {round(margin * 100)} more games in a hundred than the next best: {words}."
