@@ -195,9 +195,18 @@ def tutorial(
     if others:
         console.print(f"[dim]Also: {literal('; '.join(others))} (matanui tutorial {game} N)[/]")
     if full_screen(plain):
-        from matanui.tui.lesson import LessonApp
+        from matanui.tui.lesson import PLAY_ON, LessonApp
 
-        say_after(LessonApp(lessons[0]).run())
+        said = LessonApp(lessons[0]).run()
+        if said != PLAY_ON:
+            say_after(said)
+            return
+        from matanui.terminal import play_on_session
+        from matanui.tui.play import PlayApp
+
+        session = play_on_session(lessons[0], "medium", console,
+                                  lambda prompt: console.input(f"[bold]{prompt}[/] "))
+        say_after(PlayApp(session).run())
         return
     terminal_tutorial.run(lessons[0], console, lambda prompt: console.input(f"[bold]{prompt}[/] "))
 

@@ -38,6 +38,7 @@ from matanui.engine.files import write_atomically
 from matanui.engine.record import read_json
 from matanui.games.guide import page_markdown
 from matanui.games.text import literal, wrap
+from matanui.tutorial import Tutorial, Walk
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
@@ -420,6 +421,21 @@ def new_save_path(game_name: str, seed: int) -> Path:
         number += 1
         path = Path(f"{game_name}-seed{seed}-{number}.matanui.json")
     return path
+
+
+def play_on_session(lesson: Tutorial, level: str, console: Console,
+                    ask: Callable[[str], str]) -> TerminalGame:
+    """A game against `level` bots after `lesson`'s last step: from where it ended if the game
+    goes on there, else a fresh deal of its characters and options; saved as a new game."""
+    walk, _ = Walk.to(lesson, len(lesson.steps))
+    state = walk.state
+    if state.is_over:
+        state = state.game.new_game(random.SystemRandom().randrange(2**31), lesson.players, lesson.options)
+    seed = state.record().seed
+    seats = [Seat(PERSON) if index == lesson.learner
+             else Seat(level, make_agent(level, lesson.game, seed=seed * 7 + index))
+             for index in range(len(state.players))]
+    return TerminalGame(state, seats, new_save_path(lesson.game, seed), console, ask)
 
 
 def build_session(*, game_name: str | None, me: str | None, vs: str | None, opponents: list[str],

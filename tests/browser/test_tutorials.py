@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 
 from .conftest import PHONE, screenshot
+from .test_hints import until_a_choice
 
 RULE_ID = re.compile(r"\b[A-Z]{3,}(?:-[A-Z0-9]+)+\b")  # MAKUTA-COLLECT, as docs/rules names rules
 TUTORIALS = [("reconstruct", 1), ("masks", 1), ("masks", 2), ("masks", 3), ("makuta", 1)]
@@ -75,3 +76,20 @@ def test_the_lobby_lists_the_tutorials_on_a_phone(server, page):
     screenshot(page, "lobby-tutorials")
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize(("game", "number", "label"), [
+    ("masks", 1, "Play on from here against a bot, with hints"),
+    ("reconstruct", 1, "Play a game against a bot, with hints"),
+])
+def test_after_the_last_step_the_learner_plays_on_against_a_bot_and_may_ask_for_hints(server, page, game,
+                                                                                      number, label):
+    page.goto(server + f"/tutorials/{game}/{number}#at=999")
+    page.wait_for_selector("#over:not([hidden])")
+    page.get_by_role("button", name=label).click()
+    page.wait_for_url(re.compile(r"/games/"))
+    until_a_choice(page).click()
+    told = page.locator(".hint-text")
+    told.wait_for(timeout=20_000)
+    assert told.inner_text().startswith("Hint: ")
+    screenshot(page, f"tutorial-{game}-{number}-played-on-with-a-hint")

@@ -1,6 +1,6 @@
 """Hints over the WebSocket: `{"type": "hint"}` answers the move a strong player would make in
-the asking seat's place, with a reason, in games against bots and hot-seat games only
-(docs/protocol.md, "Hints")."""
+the asking seat's place, with a reason, in games against bots, hot-seat games and games whose
+people agreed to hints at creation (docs/protocol.md, "Hints")."""
 
 from __future__ import annotations
 
@@ -60,7 +60,21 @@ def test_a_game_between_two_people_on_their_own_screens_gives_no_hints(client):
         sockets[0].send_json({"type": "hint"})
         refused = answer(sockets[0])
     assert refused["code"] == "no_hints"
-    assert "games against bots and hot-seat games" in refused["message"]
+    assert "games against bots, hot-seat games and games whose people all agreed" in refused["message"]
+    assert client.get(f"/api/games/{created['id']}").json()["hints_agreed"] is False
+
+
+def test_a_game_whose_people_all_agreed_at_creation_gives_every_seat_hints_and_says_so(client):
+    created = create(client, seats=TWO_PEOPLE, hints=True)
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(hello(client, created["id"], s["token"])) for s in created["seats"]]
+        views = [receive_view(ws) for ws in sockets]
+        assert all(view["hints"] and view["hints_agreed"] for view in views)
+        deciding = views[0]["current_player"]
+        sockets[deciding].send_json({"type": "hint"})
+        assert answer(sockets[deciding])["type"] == "hint"
+    summary = client.get(f"/api/games/{created['id']}").json()
+    assert summary["hints"] is True and summary["hints_agreed"] is True
 
 
 def test_a_hot_seat_game_gives_hints_to_the_seat_to_decide_and_not_to_the_other(client):

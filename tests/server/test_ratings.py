@@ -118,13 +118,14 @@ def test_a_rated_game_moves_both_ratings_by_the_glicko2_numbers(client):
     assert rated_count(storage, game["id"]) == 1
 
 
-@pytest.mark.parametrize("case", ["anonymous seat", "one account twice", "hot-seat", "bot"])
-def test_games_that_are_not_between_accounts_stay_unrated(client, case):
+@pytest.mark.parametrize("case", ["anonymous seat", "one account twice", "hot-seat", "bot", "hints"])
+def test_games_that_are_not_between_accounts_or_give_hints_stay_unrated(client, case):
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
     seats = [PEOPLE[0], {"kind": "bot", "level": "easy", "character": "gali"}] if case == "bot" else PEOPLE
-    game = create(client, seats=seats, hotseat=case == "hot-seat")
-    holders = {"anonymous seat": [a, None], "one account twice": [a, a], "hot-seat": [a, b], "bot": [a, b]}
+    game = create(client, seats=seats, hotseat=case == "hot-seat", hints=case == "hints")
+    holders = {"anonymous seat": [a, None], "one account twice": [a, a], "hot-seat": [a, b], "bot": [a, b],
+               "hints": [a, b]}
     room = held_by(client, game["id"], holders[case])
     finish(client, room)
     assert not is_rated(room.row, room.state)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from .helpers import receive_view
+from .test_limits import app
+
 
 def test_the_tutorials_of_every_game_are_listed(client):
     listed = client.get("/api/tutorials").json()
@@ -93,6 +96,9 @@ TUTORIAL_ANSWERS = [
     ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves",
      {"at": 21, "action": "move:N"}, 404),
     ("post", "/api/tutorials/{game}/{number}/moves", "/api/tutorials/masks/1/moves", {"at": 0}, 422),
+    ("post", "/api/tutorials/{game}/{number}/play", "/api/tutorials/masks/1/play", None, 201),
+    ("post", "/api/tutorials/{game}/{number}/play", "/api/tutorials/masks/7/play", None, 404),
+    ("post", "/api/tutorials/{game}/{number}/play", "/api/tutorials/masks/1/play", {"level": 1}, 422),
 ]
 
 
@@ -122,3 +128,49 @@ def test_a_move_at_a_step_that_is_not_a_whole_number_is_refused(client, at):
     assert answer.status_code == 422 and answer.json()["error"] == "bad_request", answer.text
     whole = client.post("/api/tutorials/masks/1/moves", json={"at": 0.0, "action": "move:W"})
     assert whole.status_code == 200  # 0.0 is the whole number 0, as JSON Schema reads it
+
+
+# -- playing on after the last step ---------------------------------------------------------
+
+
+def test_a_learner_plays_on_from_where_the_tutorial_ended_against_a_bot_with_hints(tmp_path):
+    """Theme Deck One ends with its game going on: the new game starts at that very position,
+    the learner's seat the only person's, so it gives hints; it survives a restart."""
+    with app(tmp_path) as client:
+        end = client.get("/api/tutorials/masks/1/steps/20").json()
+        created = client.post("/api/tutorials/masks/1/play", json={"level": "easy"})
+        assert created.status_code == 201, created.text
+        game = created.json()
+        mine = [seat for seat in game["seats"] if seat["token"]]
+        assert [seat["seat"] for seat in mine] == [end["seat"]]
+        assert mine[0]["link"].startswith(f"/games/{game['id']}#seat=")
+        summary = client.get(f"/api/games/{game['id']}").json()
+        assert summary["at"] == 20 and summary["hints"] is True
+        assert [seat["kind"] for seat in summary["seats"]] == ["human", "bot"]
+        assert summary["seats"][1]["level"] == "easy"
+        with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+            ws.send_json({"type": "hello", "token": mine[0]["token"]})
+            view = receive_view(ws)
+        assert view["observation"] == end["observation"]
+    with app(tmp_path) as client:  # the tutorial's moves were stored with the game
+        assert client.get(f"/api/games/{game['id']}").json()["at"] == 20
+
+
+def test_after_a_tutorial_that_ends_its_game_the_learner_gets_a_fresh_deal(client):
+    game = client.post("/api/tutorials/reconstruct/1/play").json()
+    summary = client.get(f"/api/games/{game['id']}").json()
+    assert summary["at"] == 0 and summary["status"] != "finished" and summary["hints"] is True
+    assert [seat["level"] for seat in summary["seats"] if seat["kind"] == "bot"] == ["medium"]
+
+
+@pytest.mark.parametrize(("path", "body", "status", "error"), [
+    ("/api/tutorials/masks/9/play", None, 404, "no_tutorial"),
+    ("/api/tutorials/chess/1/play", None, 404, "unknown_game"),
+    ("/api/tutorials/masks/1/play", {"level": "grandmaster"}, 422, "bad_request"),
+    ("/api/tutorials/masks/1/play", {"level": "easy", "seed": 3}, 422, "bad_request"),
+])
+def test_bad_requests_to_play_on_say_what_is_allowed_and_make_no_game(client, path, body, status, error):
+    before = len(client.get("/api/games").json())
+    answer = client.post(path, json=body)
+    assert answer.status_code == status and answer.json()["error"] == error, answer.text
+    assert len(client.get("/api/games").json()) == before

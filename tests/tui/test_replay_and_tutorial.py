@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from rich.console import Console
 
 from matanui.engine import Record, replay
 from matanui.games.packs import game_for
-from matanui.tui.lesson import LessonApp
+from matanui.terminal import PERSON, play_on_session
+from matanui.tui.lesson import PLAY_ON, LessonApp
 from matanui.tui.play import PlayApp
 from matanui.tui.replay import ReplayApp
-from matanui.tutorial import tutorials
+from matanui.tutorial import Walk, tutorials
 
 from .screens import run, screen_text, session, settle
 
@@ -177,3 +179,30 @@ def test_the_docs_hold_the_same_keys_as_the_screen_mode_by_mode():
     docs = (Path(__file__).parents[2] / "docs" / "terminal.md").read_text()
     for mode in MODES:
         assert keys_table(mode) in docs, mode
+
+
+def test_at_a_tutorials_end_p_plays_on_against_a_bot_from_that_position(tmp_path, monkeypatch):
+    lesson = tutorials("masks")[0]
+    early, ended = LessonApp(lesson), LessonApp(lesson)
+    ended.walk = Walk.to(lesson, len(lesson.steps))[0]
+
+    async def press_p(app: LessonApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("escape")  # the intro
+            await pilot.pause()
+            await pilot.press("p")
+            await pilot.pause()
+            if app.is_running:
+                assert "p plays on against a bot" not in screen_text(app)
+                await pilot.press("q")
+
+    run(press_p(early))
+    assert early.return_value != PLAY_ON
+    run(press_p(ended))
+    assert ended.return_value == PLAY_ON
+    monkeypatch.chdir(tmp_path)
+    game = play_on_session(lesson, "medium", Console(), input)
+    assert game.state.history == ended.walk.state.history and not game.state.is_over
+    assert [seat.kind for seat in game.seats] == [PERSON if i == lesson.learner else "medium"
+                                                  for i in range(len(game.seats))]
+    assert not game.save_path.exists()  # a new game's file, written when it is first saved

@@ -143,6 +143,16 @@ def methods_of(app: FastAPI, request: Request) -> list[str]:
                    and route.matches(scope)[0] is not Match.NONE for method in route.methods})
 
 
+def created(room: Room, tokens: list[str | None], hotseat: bool) -> CreatedGame:
+    """The answer to a new game: each seat, its token and invite link for people."""
+    seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
+                      token=token, link=seat_link(room.id, i, token) if token else None)
+             for i, token in enumerate(tokens)]
+    humans = [t for t in tokens if t]
+    shared = f"/games/{room.id}#tokens={','.join(humans)}" if hotseat and humans else None
+    return CreatedGame(id=room.id, seats=seats, hotseat_link=shared, spectator_link=f"/games/{room.id}")
+
+
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
                response_window: float = RESPONSE_WINDOW, limits: Limits | None = None,
                allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
@@ -355,12 +365,19 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                   **NEW_GAME_LIMITS}))
     async def create_game(request: Request, spec: CreateGame) -> CreatedGame:
         room, tokens = await lobby_of(request).create(spec, client_of(request), accounts.account_id(request))
-        seats = [SeatLink(seat=i, character=room.state.players[i], kind=room.row.seats[i].kind,
-                          token=token, link=seat_link(room.id, i, token) if token else None)
-                 for i, token in enumerate(tokens)]
-        humans = [t for t in tokens if t]
-        hotseat = f"/games/{room.id}#tokens={','.join(humans)}" if spec.hotseat and humans else None
-        return CreatedGame(id=room.id, seats=seats, hotseat_link=hotseat, spectator_link=f"/games/{room.id}")
+        return created(room, tokens, spec.hotseat)
+
+    @app.post("/api/tutorials/{game}/{number}/play", status_code=201, response_model=CreatedGame,
+              summary="A game against bots for a learner who finished a tutorial, with hints: from "
+                      "where the tutorial ended if its game goes on there, else a fresh deal",
+              responses=refusals({**tutorials.NO_TUTORIAL, **tutorials.BROKEN, **NEW_GAME_LIMITS}))
+    async def play_on(request: Request, game: tutorials.GameName, number: tutorials.TutorialNumber,
+                      body: Annotated[tutorials.PlayOn | None, Body()] = None) -> CreatedGame:
+        lesson = tutorials.find_lesson(game, number)
+        level = body.level if body else tutorials.PlayOn().level
+        room, tokens = await lobby_of(request).play_on(lesson, level, client_of(request),
+                                                       accounts.account_id(request))
+        return created(room, tokens, False)
 
     @app.get("/api/games/{game_id}", summary="One game's public summary",
              responses=refusals({404: "unknown_game: there is no such game", **UNAVAILABLE}))

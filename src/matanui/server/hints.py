@@ -2,9 +2,10 @@
 (matanui.ai.analysis.hint), searched in a bot worker from that seat's view alone.
 
 Hints are offered where they can give nobody an edge over another person: a game whose other
-seats are all bots, and a hot-seat game (its people share one screen, and may all ask). In a
-game with another person on another screen a hint would be help that person does not get, so
-none is given there.
+seats are all bots, a hot-seat game (its people share one screen, and may all ask), and a game
+created with `hints` (every seat may ask, and whoever takes a seat is told before joining, so
+every person in it agreed). In any other game with another person on another screen a hint
+would be help that person does not get, so none is given there.
 """
 
 from __future__ import annotations
@@ -20,16 +21,18 @@ if TYPE_CHECKING:
 
 
 def offered(row: GameRow) -> bool:
-    """Whether this game gives hints: hot-seat, or at most one person among its seats."""
-    return row.hotseat or sum(seat.kind != "bot" or seat.replaced for seat in row.seats) <= 1
+    """Whether this game gives hints: agreed at creation, hot-seat, or at most one person among
+    its seats."""
+    return row.hints or row.hotseat or sum(seat.kind != "bot" or seat.replaced for seat in row.seats) <= 1
 
 
 async def answer(room: Room, seat: int) -> dict[str, Any]:
     """The hint message for `seat`, whose decision it must be; Rejected, saying why, where the
     game gives none or the seat has nothing to decide."""
     if not offered(room.row):
-        raise Rejected("no_hints", "this game gives no hints: hints are for games against bots and "
-                       "hot-seat games, where they help nobody against another person", status=403)
+        raise Rejected("no_hints", "this game gives no hints: hints are for games against bots, "
+                       "hot-seat games and games whose people all agreed to them when it was made",
+                       status=403)
     state = room.state
     if state.is_over:
         raise Rejected("game_over", "the game is over: its replay shows the analysis of every move",

@@ -23,6 +23,7 @@ from matanui.ai import make_agent
 from matanui.engine import Game, MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
+from matanui.tutorial import Tutorial, TutorialError, Walk
 
 from . import clocks
 from .accounts import seat_by, seats_opened
@@ -254,10 +255,42 @@ class Lobby:
                      for i, (seat, kind, token, name) in enumerate(zip(spec.seats, kinds, tokens, names,
                                                                        strict=True))]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                          public="open" in kinds, hotseat=spec.hotseat,
+                          public="open" in kinds, hotseat=spec.hotseat, hints=spec.hints,
                           pace=clocks.pace_of(spec, self.backends.limits.least_move_seconds))
             await self._store(row)
         return self._open(row, state, _setup_events(state), client), tokens
+
+    async def play_on(self, tutorial: Tutorial, level: str, client: str,
+                      account: str | None = None) -> tuple[Room, list[str | None]]:
+        """A game against `level` bots for a learner who finished `tutorial`: from where it
+        ended, if its game goes on there, else a fresh deal of the same characters and options.
+        The learner's seat is the only person's, so the game gives hints (hints.py)."""
+        with self._admitting(client, False):
+            try:
+                walk, _ = Walk.to(tutorial, len(tutorial.steps))
+            except TutorialError as error:
+                raise Rejected("tutorial_broken", str(error), status=500) from None
+            state = walk.state
+            if state.is_over:
+                state = games.get(tutorial.game).new_game(fresh_seed(), tutorial.players, tutorial.options)
+            learner = tutorial.learner
+            try:
+                make_agent(level, tutorial.game, outside_code=False)
+            except MatanuiError as exc:
+                raise Rejected("bad_game", str(exc), status=422) from None
+            token = new_token()
+            seats = [SeatRow(kind="human", token_hash=token_hash(token), name=name_of(account),
+                             account=account) if i == learner else SeatRow(kind="bot", level=level)
+                     for i in range(len(state.players))]
+            record = state.record()
+            row = GameRow(id=secrets.token_urlsafe(6), record=record, seats=seats, public=False,
+                          hotseat=False, times=[time.time()] * len(record.actions))
+            record.names = [seat.name for seat in seats]
+            await self._store(row)
+            turns: list[tuple[int | None, bool]] = []
+            state, events = build(record, turns=turns)
+        return self._open(row, state, events, client, turns=turns), [token if i == learner else None
+                                                                     for i in range(len(seats))]
 
     @staticmethod
     def _game(spec: CreateGame) -> Game:
@@ -368,7 +401,8 @@ class Lobby:
             seats = [SeatRow("human" if s.replaced else s.kind, None if s.replaced else s.level,
                              s.token_hash, s.claimed, s.name, s.account) for s in room.row.seats]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
-                          public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace))
+                          public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace),
+                          hints=room.row.hints)
             await self._store(row)
         room.row.rematch = row.id
         storage = self.backends.storage

@@ -249,6 +249,10 @@ class CreateGame(BaseModel):
         "The hash of a data pack the server offers for this game (GET /api/catalog lists them "
         "under `packs`); omit for the built-in data."))
     hotseat: bool = Field(False, description="All people share one screen (one link for all).")
+    hints: bool = Field(False, description=(
+        "Hints for every seat, in a game with other people too: whoever takes a seat sees this "
+        "before they join, so every person in it agrees. Games alone against bots and hot-seat "
+        "games give hints anyway; a game with hints agreed is never rated."))
     pace: Pace | None = Field(None, description=(
         "How long each move may take (docs/protocol.md, Pace and clocks). Omit for the default: "
         "untimed where every seat is the creator's (alone against bots, hot-seat, bots only), "

@@ -2,8 +2,9 @@
 
 A game is rated when it finishes if every seat is a person's seat held by an account (a seat
 a bot took over when its clock ran out still counts for its account), no account holds two
-seats, it is not hot-seat, and at least one action was taken. Games against bots stay
-unrated: a bot's strength is measured in the arena, not learned from people (docs/ratings.md).
+seats, it is neither hot-seat nor made with hints for everyone, and at least one action was
+taken. Games against bots stay unrated: a bot's strength is measured in the arena, not
+learned from people (docs/ratings.md).
 
 Each finished game is one rating period for its players (lichess does the same); the time
 since a player's previous rated game first widens their deviation, a fraction of a period per
@@ -88,7 +89,7 @@ def person(seat: SeatRow) -> bool:
 def is_rated(row: GameRow, state: State) -> bool:
     """Whether this finished game changes its players' ratings (the module's rule)."""
     accounts = [seat.account for seat in row.seats]
-    return (state.is_over and bool(state.history) and not row.hotseat
+    return (state.is_over and bool(state.history) and not row.hotseat and not row.hints
             and all(person(seat) and seat.account for seat in row.seats)
             and len(set(accounts)) == len(accounts))
 

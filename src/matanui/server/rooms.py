@@ -274,7 +274,7 @@ class Room:
         return {"id": self.id, "game": state.game.name, "title": state.game.title,
                 "players": list(state.players), "options": state.options, "seats": self.seats_public(),
                 "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
-                "hints": hints.offered(self.row),
+                "hints": hints.offered(self.row), "hints_agreed": self.row.hints,
                 "public": self.row.public, "winners": state.winners, "created": self.row.created,
                 "rematch": self.row.rematch, "data": state.game.data, "pace": self.row.pace,
                 "to_move": state.current_player}
@@ -304,6 +304,7 @@ class Room:
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
                 "seats": self.seats_public(), "rematch": self.row.rematch, "hints": hints.offered(self.row),
+                "hints_agreed": self.row.hints,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
                 "last_events": [e.view(seat) for e in self.last_events],
                 "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(seat),

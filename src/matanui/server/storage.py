@@ -98,6 +98,7 @@ games_table = Table(
     Column("touched", Float, nullable=True),  # time of the latest action (NULL: none yet)
     Column("data", JSON, nullable=True),  # the data pack played: {"name", "hash"}; NULL: built in
     Column("pace", JSON, nullable=True),  # {"kind", "move_seconds", "bank_seconds"}; NULL: untimed
+    Column("hints", Boolean, nullable=True),  # every person agreed to hints at creation; NULL: no
 )
 
 actions_table = Table(
@@ -156,6 +157,7 @@ class GameRow:
     touched: float | None = None  # time of the latest action; None before the first
     pace: dict[str, Any] = field(default_factory=lambda: dict(UNTIMED))  # protocol.Pace as JSON
     times: list[float | None] = field(default_factory=list)  # when each action was stored
+    hints: bool = False  # hints for every seat, agreed by every person at creation (hints.py)
 
     @property
     def active(self) -> float:
@@ -275,7 +277,12 @@ class Storage:
                 players=record.players, options=record.options, arrangement=record.arrangement,
                 seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
                 created=row.created, finished=False, rematch=None, data=record.data, pace=row.pace,
+                hints=row.hints, touched=row.created if record.actions else None,
             ))
+            if record.actions:  # a game begun where a tutorial ended
+                db.execute(insert(actions_table), [{"game_id": row.id, "number": number, "action": action,
+                                                    "at": row.created}
+                                                   for number, action in enumerate(record.actions, start=1)])
             self._changed(db, row.id)
 
     @_write
@@ -420,6 +427,7 @@ class _StoredGame(BaseModel):
     rematch: str | None
     touched: float | None
     pace: Json[Pace] | None
+    hints: bool | None
 
 
 def _raw_columns() -> list[Any]:
@@ -453,7 +461,7 @@ def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRo
                    hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
                    rematch=stored.rematch, touched=stored.touched,
                    pace=stored.pace.model_dump() if stored.pace else dict(UNTIMED),
-                   times=[at for _, _, at in numbered])
+                   times=[at for _, _, at in numbered], hints=bool(stored.hints))
 
 
 def _in_order(game_id: str, numbered: list[tuple[int, str, float | None]]) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter
 from fastapi import Path as PathParameter
@@ -50,6 +50,14 @@ NOT_YOUR_STEP = {409: "not_your_step: after `at` steps the learner has no move t
                       "position to ask for"}
 
 
+class PlayOn(BaseModel):
+    """How strong the bots of the game played on after a tutorial are."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    level: Literal["easy", "medium", "hard"] = Field("medium", description="The bots' level.")
+
+
 class TutorialMove(BaseModel):
     """The learner's move on the position after `at` steps."""
 
@@ -66,7 +74,7 @@ def _lessons(game: str) -> tuple[Tutorial, ...]:
     return tuple(tutorials(game))
 
 
-def _lesson(game: str, number: int) -> Tutorial:
+def find_lesson(game: str, number: int) -> Tutorial:
     if game not in games.names():
         raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
                        f"{', '.join(games.names())}", status=404)
@@ -128,7 +136,7 @@ def list_tutorials() -> list[dict[str, Any]]:
 @router.get("/api/tutorials/{game}/{number}", summary="One tutorial: its introduction and every step",
             responses=refusals({**NO_TUTORIAL, **BROKEN}))
 def get_tutorial(game: GameName, number: TutorialNumber) -> dict[str, Any]:
-    lesson = _lesson(game, number)
+    lesson = find_lesson(game, number)
     walk, played = _walk(lesson, 0)
     played += _guarded(walk.play_to_end)
     return {**lesson.summary_json(), "intro": lesson.intro, "finale": lesson.finale, "seat": lesson.learner,
@@ -141,7 +149,7 @@ def get_tutorial(game: GameName, number: TutorialNumber) -> dict[str, Any]:
             responses=refusals({**NO_STEP, **BROKEN}))
 def tutorial_position(game: GameName, number: TutorialNumber,
                       at: Annotated[int, PathParameter(ge=0, le=MAX_STEPS)]) -> dict[str, Any]:
-    walk, played = _walk(_lesson(game, number), at)
+    walk, played = _walk(find_lesson(game, number), at)
     return view(walk, played)
 
 
@@ -149,7 +157,7 @@ def tutorial_position(game: GameName, number: TutorialNumber,
              summary="Try the learner's move: the tutorial's move goes ahead, another gets a hint",
              responses=refusals({**NO_STEP, **NOT_YOUR_STEP, **BROKEN}))
 def tutorial_move(game: GameName, number: TutorialNumber, move: TutorialMove) -> dict[str, Any]:
-    walk, _ = _walk(_lesson(game, number), move.at)
+    walk, _ = _walk(find_lesson(game, number), move.at)
     if walk.done != move.at or walk.finished:
         raise Rejected("not_your_step", f"after {move.at} steps the learner has no move to make; the "
                        f"next position to ask for is at={walk.done}", status=409)

@@ -41,6 +41,7 @@ KEYS = (
     Key("l", "the whole log; Escape or Enter closes it", ALL),
     Key("h", "a hint: the move a strong player would make in your place, and why (the list "
         "highlights it)", frozenset({PLAY})),
+    Key("p", "at the tutorial's end: play on against a bot, with hints (h)", frozenset({TUTORIAL})),
     Key("s", "save", frozenset({PLAY})),
     Key("q or ctrl+q", "save and quit (the resume command is printed on leaving)", frozenset({PLAY})),
     Key("q or ctrl+q", "leave (the command that starts it again is printed)", frozenset({TUTORIAL})),

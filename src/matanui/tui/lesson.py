@@ -20,12 +20,14 @@ from .keys import TUTORIAL
 from .overlays import Page
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
+PLAY_ON = "play on"  # what the app answers when the learner asks to play on after the end
 
 
 class LessonApp(GameApp):
     MODE = TUTORIAL
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]
+        Binding(str(n), f"number({n})", show=False) for n in range(1, 10)] + [
+        Binding("p", "play_on", "play on", show=False)]
 
     def __init__(self, lesson: Tutorial) -> None:
         super().__init__(lesson.game)
@@ -54,7 +56,8 @@ class LessonApp(GameApp):
                      for expected, found in walk.outcome()]
             finale = literal(self.lesson.finale, LINES)
             extra = ["[bold]The tutorial is over.[/]", *lines, f"[bold]{finale}[/]", ""]
-            self.say("The tutorial is over: q leaves.", "bold")
+            self.say("The tutorial is over: p plays on against a bot (h gives hints there), q leaves.",
+                     "bold")
         else:
             extra = [f"[bold]Step {walk.done + 1} of {len(self.lesson.steps)}[/] [dim]({step.teaches})[/]",
                      literal(step.explain, LINES), ""]
@@ -91,6 +94,10 @@ class LessonApp(GameApp):
         self.say("")
         self.played(steps)
         self.redraw()
+
+    def action_play_on(self) -> None:
+        if self.walk.finished:
+            self.exit(PLAY_ON)
 
     def action_leave(self) -> None:
         if self.walk.finished:

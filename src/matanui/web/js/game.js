@@ -296,7 +296,7 @@ function draw() {
   drawLastMove();
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawTurn(current, connection, legal, act);
-  drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, connection, current,
+  drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,
     send: (message) => sendOn(connection.ws, message), light: (id) => highlight(id, true) });
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => sendOn(connection.ws, message) });

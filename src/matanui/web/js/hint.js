@@ -1,13 +1,17 @@
 // The Hint control of the game page (docs/protocol.md, "Hints"): in a game that gives hints
-// (against bots, hot-seat), at your own decision, a button asks the server what a strong
+// (against bots, hot-seat, or made with hints for everyone), at your own decision, a button asks the server what a strong
 // player would do in your place; the answer names the move and why, and lights it up on the
 // board and in the list. It stands until the position changes.
 import { el } from "./common.js";
 
 // `slot`: where the control goes; `connection`: the shown seat's (its `hint` is the latest
 // answer); `current`: the view on screen; `light(id)`: show the move on the board.
-export function drawHint(slot, { offered, connection, current, send, light }) {
+// `agreed`: the game was made with hints for everyone, which everyone at the table is told.
+export function drawHint(slot, { offered, agreed, connection, current, send, light }) {
   slot.replaceChildren();
+  if (agreed && !current.over) {
+    slot.append(el("p", { class: "small hints-agreed" }, "Hints are on for every player in this game (agreed when it was made; it is unrated)."));
+  }
   // A choice to make: one move only (a window with nothing to answer) needs no hint.
   const mine = connection.seat !== null && current.current_player === connection.seat && current.legal?.length > 1;
   if (!offered || !mine || current.over) return;

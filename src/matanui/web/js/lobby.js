@@ -138,6 +138,7 @@ function readForm() {
   const data = $("data-select").value;
   const pace = PACES[Number($("pace-select").value)]?.pace;
   return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked,
+    ...($("hints").checked ? { hints: true } : {}),
     ...(data ? { data } : {}), ...(pace ? { pace } : {}) };
 }
 
@@ -245,7 +246,7 @@ function seatsText(g) {
 function gameItem(g, buttons) {
   return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
     el("span", { class: "what" }, el("strong", {}, g.title), " ",
-      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves · ${paceText(g.pace)}${g.data ? ` · ${dataText(g.data)}` : ""}`)),
+      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves · ${paceText(g.pace)}${g.hints_agreed ? " · hints for everyone" : ""}${g.data ? ` · ${dataText(g.data)}` : ""}`)),
     yourTurn(g) ? el("span", { class: "badge your-turn" }, "your turn") : "",
     ...buttons);
 }

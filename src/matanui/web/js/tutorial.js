@@ -2,7 +2,8 @@
 // only `at` (the steps done, also in the address's #at= so that a reload resumes). It draws
 // the learner's view with the game's own board view, says what this step asks and why, and
 // sends the learner's move; the tutorial's move goes ahead, any other comes back with a hint.
-import { api, appendLog, boardView, el, pictureBook, playerName } from "./common.js";
+import { api, appendLog, boardView, el, pictureBook, playerName, rememberTokens } from "./common.js";
+import { rememberSeats } from "./clock.js";
 
 const [, , game, number] = location.pathname.split("/");
 const base = `/api/tutorials/${game}/${number}`;
@@ -75,9 +76,30 @@ function drawOver(current) {
     el("ul", { class: "outcome" }, current.outcome.map((o) => el("li", { class: o.reached ? "good" : "bad" }, `${o.reached ? "✓" : "✗"} ${o.says}`))),
     el("p", {}, current.finale),
     el("div", { class: "buttons" },
+      playOnButton(current.current_player !== null, next ? "button" : "button primary"),
       next ? el("a", { class: "button primary", href: `/tutorials/${next.game}/${next.number}` }, `Next: ${next.title}`) : null,
       el("a", { class: "button", href: location.pathname }, "Start again"),
       el("a", { class: "button", href: "/" }, "Back to the lobby")));
+}
+
+// Where the tutorial leaves a game going on, the learner plays it on against a bot; where it
+// ends the game, a new deal of the same characters. Either way alone against bots, so the
+// game page offers its Hint button at every decision.
+function playOnButton(goesOn, kind) {
+  const button = el("button", { type: "button", class: kind, onclick: async () => {
+    button.disabled = true;
+    try {
+      const created = await api(`${base}/play`, { method: "POST" });
+      const mine = created.seats.find((s) => s.token);
+      rememberTokens(created.id, [mine.token]);
+      rememberSeats(created.id, [mine.seat]);
+      location.href = mine.link;
+    } catch (error) {
+      button.disabled = false;
+      status(error.message, true);
+    }
+  } }, goesOn ? "Play on from here against a bot, with hints" : "Play a game against a bot, with hints");
+  return button;
 }
 
 async function start() {
