@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from matanui import games
 from matanui.ai.analysis import MARKS, Judged, analyse, estimate, hint, turning_points
 from matanui.ai.base import SeatView
+from matanui.ai.heuristics import makuta, masks
 from matanui.ai.heuristics.reconstruct import explain
 from matanui.ai.registry import make_agent
 from matanui.cli import app
@@ -89,6 +90,76 @@ def test_stopping_the_seventh_part_is_explained_in_the_games_words():
                 return
             replayed.apply(action)
     pytest.fail("no game stopped a seventh part")
+
+
+def first_decision(game: str, wanted, seeds: int = 20) -> tuple[SeatView, str]:
+    """The first decision, in heuristic games of `game`, whose view and action `wanted` accepts."""
+    rules = games.get(game)
+    for seed in range(seeds):
+        state = rules.new_game(seed, rules.characters()[:2], {})
+        bots = [make_agent("heuristic", game, seed + i) for i in range(2)]
+        while not state.is_over:
+            view = SeatView(state, state.current_player)
+            action = bots[view.seat].act(view)
+            if len(view.legal_actions()) > 1 and wanted(view, action):
+                return view, action
+            state.apply(action)
+    pytest.fail(f"no {game} game had such a decision")
+
+
+def lander_wins(mine, theirs) -> int:
+    return sum(m >= t for m, t in zip(mine, theirs, strict=True))
+
+
+def test_a_masks_hint_to_wear_a_card_counts_the_skills_it_wins():
+    def gains(view, action):
+        obs = view.observation()
+        if obs["phase"] != "claim" or action == "keep":
+            return False
+        me, them = obs["toa"][view.seat], obs["toa"][1 - view.seat]
+        bonus = view.game.cards.mask_cards[obs["claim"]].bonus
+        old = me["mask"] if view.game.cards.mask_cards[obs["claim"]].kind == "mask" else me["turaga"]
+        taken_off = view.game.cards.mask_cards[old].bonus if old else (0,) * 6
+        worn = [s - o + b for s, o, b in zip(me["skills"], taken_off, bonus, strict=True)]
+        return lander_wins(worn, them["skills"]) > lander_wins(me["skills"], them["skills"])
+    view, action = first_decision("masks", gains)
+    obs = view.observation()
+    now = lander_wins(obs["toa"][view.seat]["skills"], obs["toa"][1 - view.seat]["skills"])
+    words = masks.explain(view, action)
+    assert words is not None and words.startswith("Wear ") and f"of the six skills, not {now}." in words
+    assert masks.explain(view, "keep") is None  # keeping it would be the worse choice: no reason for it
+
+
+def test_a_masks_hint_keeps_the_cards_of_a_challenge_already_won():
+    def ahead(view, action):
+        obs = view.observation()
+        if obs["phase"] != "window" or action != "pass":
+            return False
+        c, me = obs["challenge"], obs["seat"]
+        return c["scores"][me] > c["scores"][1 - me]
+    view, action = first_decision("masks", ahead)
+    challenge = view.observation()["challenge"]
+    words = masks.explain(view, action)
+    assert words is not None and words.startswith("Keep your cards")
+    assert f"{challenge['skill'].capitalize()} of {challenge['scores'][view.seat]}" in words
+
+
+def test_a_makuta_hint_adds_up_a_roll_that_already_wins_without_showing_tokens():
+    def winning(view, action):
+        obs = view.observation()
+        c = obs["challenge"]
+        return obs["phase"] == "bonus" and action == "settle" and c["roll"] + c["bonus"] > c["strength"]
+    view, action = first_decision("makuta", winning)
+    words = makuta.explain(view, action)
+    assert words is not None and words.startswith("Add up now") and "already beats" in words
+
+
+def test_a_makuta_hint_gives_back_the_token_the_sensible_player_would():
+    view, action = first_decision("makuta", lambda view, a: view.observation()["phase"] == "return")
+    words = makuta.explain(view, action)
+    assert words is not None and words.startswith("Give back your ")
+    others = [a for a in view.legal_actions() if a != action]
+    assert all(makuta.explain(view, other) is None for other in others)
 
 
 def judged(before: float, after: float, best: str = "b", forced: bool = False) -> Judged:

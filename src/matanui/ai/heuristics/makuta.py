@@ -508,3 +508,62 @@ def evaluate(state: Any) -> list[float]:
         best_other = max(v for other, v in enumerate(values) if other != seat)
         result.append(math.tanh((value - best_other) / 3))
     return result
+
+
+# -- a hint's reason (matanui.ai.analysis) ----------------------------------------------------
+
+def explain(view: SeatView, action: str) -> str | None:
+    """Why `action` is good here, in the game's words, where the sensible player's own rule
+    chooses it too; None where only the chances can say. Reads the seat's observation only."""
+    planner = Heuristic()
+    obs = view.observation()
+    me = Seat(view, obs, planner._rebuild(view, obs), planner._neighbours, planner.weights)
+    phase, actions = obs["phase"], view.legal_actions()
+    odds = me.makuta_odds()
+    if phase == "gate":
+        if action == "challenge":
+            return (f"Challenge Makuta: your keys open this gate, and with a strength of {me.strength} you "
+                    f"beat him {_how_often(odds)}.")
+        if odds < planner.weights.challenge_odds:
+            return (f"Not yet: with a strength of {me.strength} you would beat Makuta only "
+                    f"{_how_often(odds)}; "
+                    f"gather Kanohi and Turaga first.")
+    if phase == "bonus" and action == planner._bonus(me, actions):
+        return _explain_bonus(me, action)
+    if phase in ("return", "take", "steal") and action == planner._choose_token(me, phase, actions):
+        _, kind, slot = action.split(":")
+        owner = me.seat if phase == "return" else obs["victim"]
+        face = _token_words(obs["cards"][owner][kind][int(slot)], kind)
+        return (f"Give back your {face}: of your tokens it helps you least." if phase == "return"
+                else f"Take their {face}: of their tokens it helps you most.")
+    if action == "levitate" and planner._levitate_target(me):
+        return f"Levitate: your keys open a gate far from here, and you beat Makuta {_how_often(odds)}."
+    if phase == "reveal" and action == "reveal":
+        return "Turn it over: once its code is known you can tell which keys open the gate."
+    return None
+
+
+def _explain_bonus(me: Seat, action: str) -> str:
+    challenge = me.obs["challenge"]
+    foe = "Makuta" if challenge["target"] == "makuta" else "the Rahi"
+    total, strength = challenge["roll"] + challenge["bonus"], challenge["strength"]
+    if action == "settle":
+        if total > strength:
+            return f"Add up now: your {total} already beats {foe}'s {strength}; keep your tokens hidden."
+        return f"Add up now: even every token you have would not beat {foe}'s {strength}; keep them hidden."
+    points = me.points(action.split(":")[1])
+    outcome = "win" if total + points > challenge["strength"] else "draw, which loses you nothing,"
+    return f"Show it: its {points} points are the fewest that {outcome} against {foe}'s {strength}."
+
+
+def _how_often(chance: float) -> str:
+    return "every time" if chance >= 0.995 else f"about {round(chance * 100)} times in a hundred"
+
+
+def _token_words(face: str, kind: str) -> str:
+    """A token as the game names it: "Kanohi Kakama", "Turaga Whenua", "Water key", or
+    "face-down Turaga token"."""
+    if ":" not in face:
+        return f"face-down {kind.capitalize()} token"
+    name = face.split(":")[1].capitalize()
+    return f"{name} key" if kind == "key" else f"{kind.capitalize()} {name} token"

@@ -260,3 +260,86 @@ def evaluate(state: Any) -> list[float]:
     2 P(win) - 1 for the logistic model the scale was fitted by."""
     value = math.tanh(EVALUATION_SCALE * advantage(state))
     return [value, -value]
+
+
+# -- a hint's reason (matanui.ai.analysis) ----------------------------------------------------
+
+def explain(view: SeatView, action: str) -> str | None:
+    """Why `action` is good here, in the game's words, where the sensible player's own rule
+    says it; None where only the chances can say. Reads the seat's observation only."""
+    obs = view.observation()
+    kind = action.split(":")[0]
+    if obs["phase"] == "window":
+        return _explain_window(view, obs, action)
+    if kind == "attach" or action == "keep":
+        return _explain_wearing(view, obs, action)
+    if kind == "move":
+        return _explain_move(view, obs, action)
+    if kind == "play":
+        effect = view.game.cards.actions[int(action.split(":")[1])].effect
+        if effect == "draw" and len(obs["hand"]) <= 4:
+            return "Draw now: your hand has room for both cards."
+        if effect == "skip" and Heuristic()._opponent_near_challenge(view, obs):
+            return "Make them skip: they are two spaces or less from a Challenge space."
+    return None
+
+
+def _lander_wins(mine: list[int], theirs: list[int]) -> int:
+    """In how many of the six skills a Toa landing on a Challenge space wins (a tie wins)."""
+    return sum(m >= t for m, t in zip(mine, theirs, strict=True))
+
+
+def _explain_window(view: SeatView, obs: dict[str, Any], action: str) -> str | None:
+    challenge = obs["challenge"]
+    me = obs["seat"]
+    mine, theirs = challenge["scores"][me], challenge["scores"][1 - me]
+    skill = challenge["skill"].capitalize()
+    landing = me == challenge["lander"]
+    ahead = mine >= theirs if landing else mine > theirs
+    if action == "pass" and ahead:
+        outcome = "you win the Great Mask" if landing else "you stop them winning the Great Mask"
+        return f"Keep your cards: your {skill} of {mine} against their {theirs} already means {outcome}."
+    if action != "pass" and not ahead:
+        effect = view.game.cards.actions[int(action.split(":")[1])].effect
+        if effect in ("boost", "weaken"):
+            return (f"Play it: without it their {skill} of {theirs} beats your {mine}"
+                    f"{' and they win the Great Mask' if not landing else ''}.")
+    return None
+
+
+def _explain_wearing(view: SeatView, obs: dict[str, Any], action: str) -> str | None:
+    number = int(action.split(":")[1]) if action.startswith("attach:") else obs["claim"]
+    if number is None:
+        return None
+    theirs = obs["toa"][1 - obs["seat"]]["skills"]
+    now = _lander_wins(obs["toa"][obs["seat"]]["skills"], theirs)
+    wearing = _lander_wins(Heuristic()._with(view, obs, number), theirs)
+    name = view.game.cards.mask_cards[number].name
+    if action == "keep":
+        return None if wearing > now else (f"Keep it unattached: wearing {name} would not win you more "
+                                           f"challenges.")
+    if wearing > now:
+        return (f"Wear {name}: landing on a Challenge space you would beat them in {wearing} of the six "
+                f"skills, not {now}.")
+    return None
+
+
+def _explain_move(view: SeatView, obs: dict[str, Any], action: str) -> str | None:
+    board = view.game.boards[obs["map"]]
+    here = board.cell(obs["positions"][obs["seat"]])
+    there = board.step[here]["NESW".index(action[-1])]
+    field = Heuristic()._field(view, obs)
+    if field[there] >= field[here]:
+        return None
+    missions = obs["toa"][obs["seat"]]["missions"]
+    if missions:
+        mission = view.game.cards.missions[missions[0][0]]
+        portal = mission.kind == "travel" and mission.target == "portal"
+        goal = "the Portal" if portal else "a Game Action space"
+        return f"It is the quickest way to {goal}, which your Mission asks for."
+    if field[there] == 0:
+        toa = obs["toa"]
+        wins = _lander_wins(toa[obs["seat"]]["skills"], toa[1 - obs["seat"]]["skills"])
+        return (f"Land on the Challenge space: a Great Mask Challenge, in which your skills beat theirs in "
+                f"{wins} of the six.")
+    return "It is the quickest way to a Challenge space you may enter, keeping off the Mission spaces."
