@@ -142,6 +142,24 @@ def test_bad_training_settings_say_what_is_allowed(tmp_path, args, words):
     assert not (tmp_path / "p.npz").exists()
 
 
+def test_training_on_from_a_policy_file_starts_from_its_weights_and_keeps_its_widths():
+    first, _ = train("reconstruct", 32, ["random"], 5, TINY)
+    zero, _ = train("reconstruct", 32, ["random"], 5, TINY, start=first)
+    wide = Settings(hidden=(16,), value_hidden=(8,), envs=2, rollout=16, minibatch=8, epochs=1,
+                    rate=1e-12)  # a step too small to move the weights: what it starts from shows
+    on, _ = train("reconstruct", 32, ["random"], 9, wide, start=first)
+    assert [w.shape for w, _ in on.weights] == [w.shape for w, _ in first.weights]
+    assert np.allclose(on.weights[0][0], first.weights[0][0], atol=1e-6)
+    assert not np.array_equal(zero.weights[0][0], first.weights[0][0])  # and it does train on
+
+
+def test_training_on_from_another_games_policy_is_refused():
+    masks, _ = train("masks", 16, ["random"], 5, Settings(hidden=(4,), value_hidden=(2,), envs=1, rollout=16,
+                                                         minibatch=8, epochs=1))
+    with pytest.raises(MatanuiError, match="for masks, not reconstruct"):
+        train("reconstruct", 16, ["random"], 0, TINY, start=masks)
+
+
 def test_training_for_no_steps_is_refused():
     with pytest.raises(MatanuiError, match="at least 1 step"):
         train("reconstruct", 0, ["random"], 0, TINY)

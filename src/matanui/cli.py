@@ -825,6 +825,8 @@ def train(
     gamma: float = typer.Option(0.99, "--gamma", help="Discount per step, above 0 and at most 1 (1 for "
                                 "long games whose only reward is the end)."),
     rate: float = typer.Option(3e-4, "--rate", help="Adam's learning rate, above 0 and at most 1."),
+    start_from: Path | None = typer.Option(None, "--start-from", help="Train on from this policy file "
+                                           "(PATH.npz of the same game; its layer widths are kept)."),
 ) -> None:
     """Train a policy with PPO (numpy only) against fixed opponents; writes a policy file that
     `--agents PATH.npz` (and `ppo`, once committed) plays."""
@@ -833,7 +835,7 @@ def train(
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: reproducible sums, a fair share of CPU
     command = (f"matanui train {game} --steps {steps} --opponents {opponents} --out {out} --seed {seed} "
                f"--hidden {hidden} --value-hidden {value_hidden} --envs {envs} --gamma {gamma:g} "
-               f"--rate {rate:g}")
+               f"--rate {rate:g}" + (f" --start-from {start_from}" if start_from else ""))
     try:
         from matanui.ai.policy import require_numpy
 
@@ -844,7 +846,7 @@ def train(
     try:
         paths = run.train_to_files(game, steps, split_agents(opponents), out, seed,
                                    run.widths(hidden, "--hidden"), run.widths(value_hidden, "--value-hidden"),
-                                   envs, gamma, rate, command, console.print)
+                                   envs, gamma, rate, command, console.print, start_from)
     except MatanuiError as error:
         fail(error)
     console.print(f"wrote {', '.join(map(str, paths))}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -116,10 +116,14 @@ def surrogate_gradient(logits: np.ndarray, masks: np.ndarray, actions: np.ndarra
 class Learner:
     """The two networks and their optimisers."""
 
-    def __init__(self, inputs: int, actions: int, settings: Settings, rng: np.random.Generator) -> None:
+    def __init__(self, inputs: int, actions: int, settings: Settings, rng: np.random.Generator,
+                 start: Checkpoint | None = None) -> None:
         self.settings = settings
         self.policy: Layers = initial([inputs, *settings.hidden, actions], rng, 0.01)
         self.value: Layers = initial([inputs, *settings.value_hidden, 1], rng, 1.0)
+        if start is not None:  # training on: its weights (copied) replace the fresh ones
+            self.policy = [(w.copy(), b.copy()) for w, b in start.weights]
+            self.value = [(w.copy(), b.copy()) for w, b in start.value_weights] or self.value
         self.policy_optimiser = Adam(self.policy, settings.rate)
         self.value_optimiser = Adam(self.value, settings.rate)
 
@@ -154,11 +158,17 @@ class Learner:
 def train(game: str, steps: int, opponents: Sequence[str], seed: int, settings: Settings | None = None,
           provenance: dict[str, Any] | None = None,
           progress: Callable[[Curve, Callable[[], Checkpoint]], None] | None = None,
-          ) -> tuple[Checkpoint, Curve]:
+          start: Checkpoint | None = None) -> tuple[Checkpoint, Curve]:
     """Train the seat against `opponents` (one per environment in turn, both seats) for at
     least `steps` learner steps; the policy file and its learning curve. `progress` is told
-    after every update: the curve so far, and a function that makes the policy file as it is."""
+    after every update: the curve so far, and a function that makes the policy file as it is.
+    `start`, a policy file of this game, trains on from its weights (its layer widths win
+    over the settings')."""
     settings = settings or Settings()
+    if start is not None:
+        settings = replace(settings, hidden=tuple(b.size for _, b in start.weights[:-1]),
+                           value_hidden=tuple(b.size for _, b in start.value_weights[:-1])
+                           or settings.value_hidden)
     if steps < 1:
         raise MatanuiError(f"train for at least 1 step, not {steps}")
     if not opponents:
@@ -167,13 +177,16 @@ def train(game: str, steps: int, opponents: Sequence[str], seed: int, settings: 
     envs = LockStep(game, opponents, settings.envs, seed)
     rng = np.random.default_rng(seed)
     inputs, actions = envs.observations.shape[1], len(encoding.actions)
-    learner = Learner(inputs, actions, settings, rng)
+    if start is not None:
+        _check_start(start, game, inputs, actions)
+    learner = Learner(inputs, actions, settings, rng, start)
     curve = Curve(list(dict.fromkeys(opponents)))
     recent = {label: deque(maxlen=RECENT) for label in curve.opponents}
     done_steps = episodes = 0
     meta = {"game": game, "players": 2, "observation_size": inputs, "actions": actions,
             "trainer": "matanui.train.ppo", "seed": seed, "opponents": list(opponents),
-            "settings": asdict(settings), **(provenance or {})}
+            "settings": asdict(settings), **(provenance or {}),
+            **({"started_from": start.meta.get("command", "a policy file")} if start else {})}
     shape = (settings.rollout, settings.envs)
     while done_steps < steps:
         observations = np.zeros((*shape, inputs), np.float32)
@@ -215,3 +228,11 @@ def train(game: str, steps: int, opponents: Sequence[str], seed: int, settings: 
 
 def policy_file(learner: Learner, meta: dict[str, Any]) -> Checkpoint:
     return Checkpoint(learner.policy, meta, learner.value)
+
+
+def _check_start(start: Checkpoint, game: str, inputs: int, actions: int) -> None:
+    if start.game != game:
+        raise MatanuiError(f"the policy to train on from is for {start.game}, not {game}")
+    if (start.meta["observation_size"], start.meta["actions"]) != (inputs, actions):
+        raise MatanuiError(f"the policy to train on from reads {start.meta['observation_size']} inputs and "
+                           f"gives {start.meta['actions']} actions; {game} has {inputs} and {actions} now")

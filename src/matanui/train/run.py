@@ -40,7 +40,8 @@ def curve_paths(out: Path) -> tuple[Path, Path]:
 
 def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, seed: int,
                    hidden: tuple[int, ...], value_hidden: tuple[int, ...], envs: int, gamma: float,
-                   rate: float, command: str, say: Callable[[str], None]) -> list[Path]:
+                   rate: float, command: str, say: Callable[[str], None],
+                   start_from: Path | None = None) -> list[Path]:
     if game not in games.names():
         raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
     if game not in GAMES:
@@ -56,6 +57,11 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
     if not 0 < rate <= 1:
         raise MatanuiError(f"--rate must be above 0 and at most 1, not {rate}")
     settings = Settings(hidden=hidden, value_hidden=value_hidden, envs=envs, gamma=gamma, rate=rate)
+    start = None
+    if start_from is not None:
+        from matanui.envs.checkpoint import Checkpoint
+
+        start = Checkpoint.load(start_from)
 
     csv_path, png_path = curve_paths(out)
     title = f"{game}: PPO against {', '.join(opponents)} (seed {seed})"
@@ -70,7 +76,7 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
                             if key.startswith("return_vs_"))
         say(f"{int(row['steps']):,} steps, {int(row['episodes']):,} episodes: mean return against {returns}")
 
-    policy, learned = train(game, steps, opponents, seed, settings, {"command": command}, report)
+    policy, learned = train(game, steps, opponents, seed, settings, {"command": command}, report, start)
     policy.save(out)
     curve.write_csv(learned, csv_path)
     curve.write_png(learned, png_path, title)
