@@ -63,9 +63,10 @@ def test_a_hint_names_a_move_with_its_reason_and_that_move_can_be_played(browser
 def test_a_game_between_two_people_offers_no_hint(browser, server):
     people = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
     created = call(server, "/api/games", {"game": "reconstruct", "seats": people})
-    context = browser.new_context(viewport=LAPTOP)
+    # Two people, two browsers: one browser holding a seat keeps it against a second seat's link.
+    contexts = [browser.new_context(viewport=LAPTOP) for _ in created["seats"]]
     try:
-        pages = [context.new_page() for _ in created["seats"]]
+        pages = [context.new_page() for context in contexts]
         for page, seat in zip(pages, created["seats"], strict=True):
             page.goto(server + seat["link"])
             page.wait_for_selector(".reconstruct")
@@ -73,4 +74,5 @@ def test_a_game_between_two_people_offers_no_hint(browser, server):
         deciding.locator("#actions button").first.wait_for(timeout=20_000)
         assert deciding.get_by_role("button", name="Hint", exact=True).count() == 0
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
