@@ -189,7 +189,8 @@ async def _watch(room: Room) -> None:
     that one is gone)."""
     told = False
     while True:
-        now_clock, now = room_clock(room), time.time()
+        now = time.time()  # one reading for both: the clock told must agree with the test below
+        now_clock = room_clock(room, now)
         if now_clock is None or now_clock["deadline"] is None:
             return
         if now < now_clock["deadline"]:
