@@ -38,7 +38,7 @@ from matanui.engine.files import write_atomically
 from matanui.engine.record import read_json
 from matanui.games.guide import page_markdown
 from matanui.games.text import literal, wrap
-from matanui.tutorial import Tutorial, Walk
+from matanui.tutorial import Tutorial, play_on_from
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
@@ -427,10 +427,7 @@ def play_on_session(lesson: Tutorial, level: str, console: Console,
                     ask: Callable[[str], str]) -> TerminalGame:
     """A game against `level` bots after `lesson`'s last step: from where it ended if the game
     goes on there, else a fresh deal of its characters and options; saved as a new game."""
-    walk, _ = Walk.to(lesson, len(lesson.steps))
-    state = walk.state
-    if state.is_over:
-        state = state.game.new_game(random.SystemRandom().randrange(2**31), lesson.players, lesson.options)
+    state = play_on_from(lesson, random.SystemRandom().randrange(2**31))
     seed = state.record().seed
     seats = [Seat(PERSON) if index == lesson.learner
              else Seat(level, make_agent(level, lesson.game, seed=seed * 7 + index))

@@ -240,6 +240,15 @@ class Walk:
         return [(expected, lookup(obs, expected.path)) for expected in self.tutorial.outcome]
 
 
+def play_on_from(tutorial: Tutorial, seed: int) -> State:
+    """Where a learner plays on after `tutorial`'s last step: its end position if the game goes
+    on there, else a fresh deal (seeded `seed`) of the same characters and options."""
+    state = Walk.to(tutorial, len(tutorial.steps))[0].state
+    if state.is_over:
+        state = games.get(tutorial.game).new_game(seed, list(tutorial.players), tutorial.options)
+    return state
+
+
 def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 

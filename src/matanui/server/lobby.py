@@ -23,7 +23,7 @@ from matanui.ai import make_agent
 from matanui.engine import Game, MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
-from matanui.tutorial import Tutorial, TutorialError, Walk
+from matanui.tutorial import Tutorial, TutorialError, play_on_from
 
 from . import clocks
 from .accounts import seat_by, seats_opened
@@ -267,25 +267,19 @@ class Lobby:
         The learner's seat is the only person's, so the game gives hints (hints.py)."""
         with self._admitting(client, False):
             try:
-                walk, _ = Walk.to(tutorial, len(tutorial.steps))
+                state = play_on_from(tutorial, fresh_seed())
             except TutorialError as error:
                 raise Rejected("tutorial_broken", str(error), status=500) from None
-            state = walk.state
-            if state.is_over:
-                state = games.get(tutorial.game).new_game(fresh_seed(), tutorial.players, tutorial.options)
             learner = tutorial.learner
-            try:
-                make_agent(level, tutorial.game, outside_code=False)
-            except MatanuiError as exc:
-                raise Rejected("bad_game", str(exc), status=422) from None
             token = new_token()
             seats = [SeatRow(kind="human", token_hash=token_hash(token), name=name_of(account),
                              account=account) if i == learner else SeatRow(kind="bot", level=level)
                      for i in range(len(state.players))]
             record = state.record()
-            row = GameRow(id=secrets.token_urlsafe(6), record=record, seats=seats, public=False,
-                          hotseat=False, times=[time.time()] * len(record.actions))
             record.names = [seat.name for seat in seats]
+            now = time.time()
+            row = GameRow(id=secrets.token_urlsafe(6), record=record, seats=seats, public=False,
+                          hotseat=False, created=now, times=[now] * len(record.actions))
             await self._store(row)
             turns: list[tuple[int | None, bool]] = []
             state, events = build(record, turns=turns)

@@ -526,8 +526,7 @@ def explain(view: SeatView, action: str) -> str | None:
                     f"beat him {_how_often(odds)}.")
         if odds < planner.weights.challenge_odds:
             return (f"Not yet: with a strength of {me.strength} you would beat Makuta only "
-                    f"{_how_often(odds)}; "
-                    f"gather Kanohi and Turaga first.")
+                    f"{_how_often(odds)}; gather Kanohi and Turaga first.")
     if phase == "bonus" and action == planner._bonus(me, actions):
         return _explain_bonus(me, action)
     if phase in ("return", "take", "steal") and action == planner._choose_token(me, phase, actions):
@@ -552,7 +551,7 @@ def _explain_bonus(me: Seat, action: str) -> str:
             return f"Add up now: your {total} already beats {foe}'s {strength}; keep your tokens hidden."
         return f"Add up now: even every token you have would not beat {foe}'s {strength}; keep them hidden."
     points = me.points(action.split(":")[1])
-    outcome = "win" if total + points > challenge["strength"] else "draw, which loses you nothing,"
+    outcome = "win" if total + points > strength else "draw, which loses you nothing,"
     return f"Show it: its {points} points are the fewest that {outcome} against {foe}'s {strength}."
 
 

@@ -275,12 +275,10 @@ def explain(view: SeatView, action: str) -> str | None:
         return _explain_wearing(view, obs, action)
     if kind == "move":
         return _explain_move(view, obs, action)
-    if kind == "play":
+    if kind == "play" and Heuristic()._worth_playing_now(view, obs, action):
         effect = view.game.cards.actions[int(action.split(":")[1])].effect
-        if effect == "draw" and len(obs["hand"]) <= 4:
-            return "Draw now: your hand has room for both cards."
-        if effect == "skip" and Heuristic()._opponent_near_challenge(view, obs):
-            return "Make them skip: they are two spaces or less from a Challenge space."
+        return ("Draw now: your hand has room for both cards." if effect == "draw"
+                else "Make them skip: they are two spaces or less from a Challenge space.")
     return None
 
 
