@@ -4,9 +4,11 @@ and on a second instance, computed from the times the actions were stored."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matanui import engine
-from matanui.server import create_app
+from matanui.server import clocks, create_app
 from matanui.server.clocks import ASIDE, Decision, clock, decisions
 from matanui.server.quotas import Limits
 from matanui.server.storage import SeatRow
@@ -230,6 +232,35 @@ def test_when_nobody_chooses_within_the_grace_a_bot_takes_the_seat(tmp_path):
     with app_on(url) as client:
         seat = until(lambda: client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"])
         assert seat
+
+
+def test_the_expiry_told_names_the_seat_even_when_the_deadline_passes_between_two_readings(monkeypatch):
+    """The watcher reads the time once per wake: a clock read just before the deadline and a
+    test made just after it must not tell the others of an expiry that names no seat (which
+    left them without the Replace/Expel choice). The time here steps over the deadline
+    between one reading and the next, as a loaded machine's clock may."""
+    started = [Decision(0, 0.0, 1.0), Decision(1, 1.0)]
+    deadline = clock(REALTIME, 2, started, 0.0)["deadline"]
+    readings = iter([deadline - 0.001])  # the first reading is before it; every later one after
+
+    def fake_time() -> float:
+        return next(readings, deadline + 0.001)
+
+    told: list[dict[str, Any]] = []
+    room = SimpleNamespace(broadcast_all=told.append)
+    monkeypatch.setattr(clocks, "time", SimpleNamespace(time=fake_time))
+    monkeypatch.setattr(clocks, "room_clock", lambda _room, now=None: clock(
+        REALTIME, 2, started, fake_time() if now is None else now))
+
+    async def watch_until_told() -> None:
+        watcher = asyncio.create_task(clocks._watch(room))
+        while not told and not watcher.done():
+            await asyncio.sleep(0.001)
+        watcher.cancel()
+        await asyncio.gather(watcher, return_exceptions=True)
+
+    asyncio.run(asyncio.wait_for(watch_until_told(), timeout=5))
+    assert [message["clock"]["expired"] for message in told] == [1]
 
 
 def test_a_restarted_server_computes_the_same_clock(tmp_path):
