@@ -125,7 +125,8 @@ def test_the_train_command_writes_the_policy_its_curve_and_its_plot(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    (["makuta"], "two-player games: reconstruct, masks"),
+    (["makuta", "--players", "9"], "is for 2 to 6 players, not 9"),
+    (["reconstruct", "--encoding", "compact"], "encodings are full, not 'compact'"),
     (["chess"], "no game named 'chess'"),
     (["reconstruct", "--out", "x.txt"], "ending .npz"),
     (["reconstruct", "--hidden", "big"], "layer widths from 1 to"),
@@ -156,8 +157,28 @@ def test_training_on_from_a_policy_file_starts_from_its_weights_and_keeps_its_wi
 def test_training_on_from_another_games_policy_is_refused():
     masks, _ = train("masks", 16, ["random"], 5, Settings(hidden=(4,), value_hidden=(2,), envs=1, rollout=16,
                                                          minibatch=8, epochs=1))
-    with pytest.raises(MatanuiError, match="for masks, not reconstruct"):
+    with pytest.raises(MatanuiError, match="for masks with 2 players, not reconstruct with 2"):
         train("reconstruct", 16, ["random"], 0, TINY, start=masks)
+
+
+def test_makuta_trains_for_four_players_on_its_compact_encoding_and_its_file_plays_only_four(tmp_path):
+    """Every seat of four is the learner's in turn (Makuta's seat and the Toa's), the file says
+    the players and the encoding it reads, and an agent made from it refuses another count."""
+    four, curve = train("makuta", 32, ["random"], 5, TINY, players=4, encoding_variant="compact")
+    assert (four.meta["players"], four.meta["encoding"]) == (4, "compact")
+    assert four.meta["observation_size"] == 6146 and curve.rows
+    path = tmp_path / "makuta-4.npz"
+    four.save(path)
+    agent = make_agent(str(path), "makuta")
+    spec = games.get("makuta")
+    state = spec.new_game(2, spec.characters()[:4])
+    for _ in range(3):  # a few legal moves from its own encoding's tensor
+        state.apply(agent.act(SeatView(state, state.current_player)))
+    with pytest.raises(MatanuiError, match="plays games of 4 players, not 2"):
+        agent.check_players(2)
+    refused = runner.invoke(app, ["arena", "makuta", "--agents", f"{path},random", "--games", "2",
+                                  "--out", str(tmp_path / "arena")])
+    assert refused.exit_code == 2 and "plays games of 4 players, not 2" in " ".join(refused.output.split())
 
 
 def test_training_for_no_steps_is_refused():

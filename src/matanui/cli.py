@@ -463,6 +463,7 @@ def arena(
     With --sprt, a sequential test between two agents instead; with --players, one agent
     against a field of another."""
     from matanui.ai import make_agent
+    from matanui.ai.policy import PolicyAgent
     from matanui.arena import field, report, tournament
     from matanui.arena.match import game_on
     from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
@@ -478,7 +479,9 @@ def arena(
         if games_per_pair < 1 or workers < 1:
             raise MatanuiError("--games and --workers must be at least 1")
         for name in names:
-            make_agent(name, game)
+            agent = make_agent(name, game)
+            if isinstance(agent, PolicyAgent):
+                agent.check_players(players or 2)
         options = parse_options(option)
         played = game_on(game, pack)
         field_specs = None
@@ -810,7 +813,11 @@ def report(
 
 @app.command()
 def train(
-    game: str = typer.Argument(..., help="Which game (reconstruct or masks: two players)."),
+    game: str = typer.Argument(..., help="Which game: reconstruct, masks or makuta."),
+    players: int | None = typer.Option(None, "--players", parser=integer, help="Players in each "
+                                       "game (Makuta: 2 to 6); by default the game's fewest."),
+    encoding: str = typer.Option("full", "--encoding", help="The observation encoding the policy "
+                                 "reads: full, or Makuta's compact (a far smaller input)."),
     steps: int = typer.Option(100_000, "--steps", parser=integer, help="Learner steps (at least; "
                               "whole updates of --envs x 128 steps)."),
     opponents: str = typer.Option("random,heuristic", "--opponents", help="Comma-separated opponents, "
@@ -833,7 +840,9 @@ def train(
     import os
 
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: reproducible sums, a fair share of CPU
-    command = (f"matanui train {game} --steps {steps} --opponents {opponents} --out {out} --seed {seed} "
+    command = (f"matanui train {game} " + (f"--players {players} " if players else "")
+               + (f"--encoding {encoding} " if encoding != "full" else "")
+               + f"--steps {steps} --opponents {opponents} --out {out} --seed {seed} "
                f"--hidden {hidden} --value-hidden {value_hidden} --envs {envs} --gamma {gamma:g} "
                f"--rate {rate:g}" + (f" --start-from {start_from}" if start_from else ""))
     try:
@@ -846,7 +855,7 @@ def train(
     try:
         paths = run.train_to_files(game, steps, split_agents(opponents), out, seed,
                                    run.widths(hidden, "--hidden"), run.widths(value_hidden, "--value-hidden"),
-                                   envs, gamma, rate, command, console.print, start_from)
+                                   envs, gamma, rate, command, console.print, start_from, players, encoding)
     except MatanuiError as error:
         fail(error)
     console.print(f"wrote {', '.join(map(str, paths))}")

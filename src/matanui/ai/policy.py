@@ -77,13 +77,21 @@ def checkpoint(path: Path, encoding: Encoding | None, game: str) -> Checkpoint:
     if encoding is None:
         if policy.game != game:
             raise MatanuiError(f"{path}: a policy for {policy.game} cannot play {game}")
-        encoding = encoding_for(game, players)
+        encoding = encoding_for(game, players, encoding_variant(policy))
     wanted = encoding.observation_size + encoding.memory_size
     if (policy.game, players, size) != (encoding.game.name, encoding.players, wanted):
         raise MatanuiError(f"{path}: a policy for {policy.game} with {players} players and {size} inputs "
                            f"cannot play {encoding.game.name} with {encoding.players} players "
                            f"({wanted} inputs)")
     return policy
+
+
+def encoding_variant(policy: ArrayPolicy) -> str:
+    """The observation encoding a policy reads: its file's, else the game's default."""
+    from matanui.envs.encoding import DEFAULT_VARIANT
+
+    meta = getattr(policy, "meta", None)
+    return str(meta.get("encoding", DEFAULT_VARIANT)) if isinstance(meta, dict) else DEFAULT_VARIANT
 
 
 def imported(spec: str) -> ArrayPolicy:
@@ -141,8 +149,17 @@ class PolicyAgent(Agent):
 
         encoding = self._encoding
         if encoding is None or encoding.game is not view.game or encoding.players != len(view.players):
-            encoding = self._encoding = encoding_for(view.game, len(view.players))
+            self.check_players(len(view.players))
+            encoding = encoding_for(view.game, len(view.players), encoding_variant(self.policy))
+            self._encoding = encoding
         return encoding
+
+    def check_players(self, players: int) -> None:
+        """Refused unless the policy reads games of `players` (a policy file says which)."""
+        meta = getattr(self.policy, "meta", None)
+        trained_for = meta.get("players") if isinstance(meta, dict) else None
+        if trained_for is not None and trained_for != players:
+            raise MatanuiError(f"the policy {self.name} plays games of {trained_for} players, not {players}")
 
     def features(self, view: SeatView) -> np.ndarray:
         """The seat's information-state tensor, as Table.features gives it."""

@@ -3,7 +3,9 @@ games can load (the Gymnasium and vector environments' opponents, `matanui arena
 numpy alone.
 
 The file is an `.npz` holding `meta` (one JSON string: `format`, `game`, `players`,
-`observation_size`, `actions`, and free-form provenance such as the command that trained it)
+`observation_size`, `actions`, optionally `encoding`, the variant of the game's observation
+encoding it reads (the default, "full", where absent), and free-form provenance such as the
+command that trained it)
 and the weights of a ReLU perceptron, `w0, b0, w1, b1, ...` (`w_i` of shape (inputs, outputs)),
 whose last layer gives one logit per action of the game's encoding. Its input is the seat's
 information-state tensor (the observation followed by the memory), as the environments give it.

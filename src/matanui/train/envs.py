@@ -10,16 +10,20 @@ import gymnasium
 import numpy as np
 
 import matanui.envs.gymnasium  # noqa: F401  (registers matanui/<game>-v0)
+from matanui.envs.encoding import DEFAULT_VARIANT
 
 
 class LockStep:
-    """`count` environments of `game`: environment i plays `opponents[i % len(opponents)]`
-    from seat `(i // len(opponents)) % 2`, so every opponent is met from both seats."""
+    """`count` environments of `game` for `players`: environment i plays
+    `opponents[i % len(opponents)]` in every other seat, the learner in seat
+    `(i // len(opponents)) % players`, so every opponent is met from every seat."""
 
-    def __init__(self, game: str, opponents: Sequence[str], count: int, seed: int) -> None:
+    def __init__(self, game: str, opponents: Sequence[str], count: int, seed: int, players: int = 2,
+                 encoding: str = DEFAULT_VARIANT) -> None:
         self.opponents = list(opponents)
         self.envs = [gymnasium.make(f"matanui/{game}-v0", opponents=self.opponents[i % len(self.opponents)],
-                                    seat=(i // len(self.opponents)) % 2, disable_env_checker=True)
+                                    seat=(i // len(self.opponents)) % players, players=players,
+                                    encoding=encoding, disable_env_checker=True)
                      for i in range(count)]
         self.labels = [self.opponents[i % len(self.opponents)] for i in range(count)]
         first = [env.reset(seed=seed * 10_000 + i)[0] for i, env in enumerate(self.envs)]

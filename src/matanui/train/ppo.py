@@ -16,7 +16,7 @@ import numpy as np
 
 from matanui.engine import MatanuiError
 from matanui.envs.checkpoint import Checkpoint
-from matanui.envs.encoding import encoding_for
+from matanui.envs.encoding import DEFAULT_VARIANT, encoding_for
 
 from .envs import LockStep
 from .network import Adam, Layers, backward, clip_norm, forward, initial
@@ -158,11 +158,13 @@ class Learner:
 def train(game: str, steps: int, opponents: Sequence[str], seed: int, settings: Settings | None = None,
           provenance: dict[str, Any] | None = None,
           progress: Callable[[Curve, Callable[[], Checkpoint]], None] | None = None,
-          start: Checkpoint | None = None) -> tuple[Checkpoint, Curve]:
-    """Train the seat against `opponents` (one per environment in turn, both seats) for at
-    least `steps` learner steps; the policy file and its learning curve. `progress` is told
-    after every update: the curve so far, and a function that makes the policy file as it is.
-    `start`, a policy file of this game, trains on from its weights (its layer widths win
+          start: Checkpoint | None = None, players: int = 2,
+          encoding_variant: str = DEFAULT_VARIANT) -> tuple[Checkpoint, Curve]:
+    """Train the seat against `opponents` (one per environment in turn, in every other seat,
+    the learner in each seat in turn) for at least `steps` learner steps in games of `players`
+    seen through `encoding_variant`; the policy file and its learning curve. `progress` is
+    told after every update: the curve so far, and a function that makes the policy file as it
+    is. `start`, a policy file of this game, trains on from its weights (its layer widths win
     over the settings')."""
     settings = settings or Settings()
     if start is not None:
@@ -173,17 +175,18 @@ def train(game: str, steps: int, opponents: Sequence[str], seed: int, settings: 
         raise MatanuiError(f"train for at least 1 step, not {steps}")
     if not opponents:
         raise MatanuiError("name at least one opponent, e.g. random,heuristic")
-    encoding = encoding_for(game, 2)
-    envs = LockStep(game, opponents, settings.envs, seed)
+    encoding = encoding_for(game, players, encoding_variant)
+    envs = LockStep(game, opponents, settings.envs, seed, players, encoding_variant)
     rng = np.random.default_rng(seed)
     inputs, actions = envs.observations.shape[1], len(encoding.actions)
     if start is not None:
-        _check_start(start, game, inputs, actions)
+        _check_start(start, game, players, inputs, actions)
     learner = Learner(inputs, actions, settings, rng, start)
     curve = Curve(list(dict.fromkeys(opponents)))
     recent = {label: deque(maxlen=RECENT) for label in curve.opponents}
     done_steps = episodes = 0
-    meta = {"game": game, "players": 2, "observation_size": inputs, "actions": actions,
+    meta = {"game": game, "players": players, "encoding": encoding_variant, "observation_size": inputs,
+            "actions": actions,
             "trainer": "matanui.train.ppo", "seed": seed, "opponents": list(opponents),
             "settings": asdict(settings), **(provenance or {}),
             **({"started_from": start.meta.get("command", "a policy file")} if start else {})}
@@ -230,9 +233,10 @@ def policy_file(learner: Learner, meta: dict[str, Any]) -> Checkpoint:
     return Checkpoint(learner.policy, meta, learner.value)
 
 
-def _check_start(start: Checkpoint, game: str, inputs: int, actions: int) -> None:
-    if start.game != game:
-        raise MatanuiError(f"the policy to train on from is for {start.game}, not {game}")
+def _check_start(start: Checkpoint, game: str, players: int, inputs: int, actions: int) -> None:
+    if (start.game, start.meta["players"]) != (game, players):
+        raise MatanuiError(f"the policy to train on from is for {start.game} with {start.meta['players']} "
+                           f"players, not {game} with {players}")
     if (start.meta["observation_size"], start.meta["actions"]) != (inputs, actions):
         raise MatanuiError(f"the policy to train on from reads {start.meta['observation_size']} inputs and "
                            f"gives {start.meta['actions']} actions; {game} has {inputs} and {actions} now")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from matanui import games
 from matanui.engine import MatanuiError
+from matanui.envs.encoding import DEFAULT_VARIANT, encoding_for
 
 from . import curve
 from .ppo import Curve, Settings, train
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 
 MAX_WIDTH = 4096
 SAVE_EVERY = 20  # updates between the policy files and curves written while training
-GAMES = ("reconstruct", "masks")  # two-player games with an encoding
 
 
 def widths(text: str, option: str) -> tuple[int, ...]:
@@ -41,11 +41,13 @@ def curve_paths(out: Path) -> tuple[Path, Path]:
 def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, seed: int,
                    hidden: tuple[int, ...], value_hidden: tuple[int, ...], envs: int, gamma: float,
                    rate: float, command: str, say: Callable[[str], None],
-                   start_from: Path | None = None) -> list[Path]:
+                   start_from: Path | None = None, players: int | None = None,
+                   encoding: str = DEFAULT_VARIANT) -> list[Path]:
     if game not in games.names():
         raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
-    if game not in GAMES:
-        raise MatanuiError(f"the trainer plays two-player games: {', '.join(GAMES)}, not {game}")
+    spec = games.get(game)
+    players = spec.min_players if players is None else players
+    encoding_for(spec, players, encoding)  # a clear error for players or an encoding the game lacks
     if out.suffix != ".npz":
         raise MatanuiError(f"--out must be a policy file ending .npz, not {out}")
     if not out.parent.is_dir():
@@ -64,7 +66,7 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
         start = Checkpoint.load(start_from)
 
     csv_path, png_path = curve_paths(out)
-    title = f"{game}: PPO against {', '.join(opponents)} (seed {seed})"
+    title = f"{game}, {players} players: PPO against {', '.join(opponents)} (seed {seed})"
 
     def report(learned: Curve, snapshot: Callable[[], Checkpoint]) -> None:
         row = learned.rows[-1]
@@ -76,7 +78,8 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
                             if key.startswith("return_vs_"))
         say(f"{int(row['steps']):,} steps, {int(row['episodes']):,} episodes: mean return against {returns}")
 
-    policy, learned = train(game, steps, opponents, seed, settings, {"command": command}, report, start)
+    policy, learned = train(game, steps, opponents, seed, settings, {"command": command}, report, start,
+                            players, encoding)
     policy.save(out)
     curve.write_csv(learned, csv_path)
     curve.write_png(learned, png_path, title)
