@@ -115,7 +115,7 @@ def rules(game: str = typer.Argument(..., help="Which game (see `matanui games`)
     from matanui.games.guide import page_markdown
 
     if game not in games.names():
-        fail(MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}"))
+        fail(MatanuiError(games.unknown(game)))
     console.print(Markdown(page_markdown(game)))
 
 
@@ -373,7 +373,7 @@ def bench(
         fail(error)
     for name in names:
         if name not in games.names():
-            fail(MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}"))
+            fail(MatanuiError(games.unknown(name)))
     runs = [(name, count, None) for name, count in configurations(players) if name in names]
     if not runs:
         fail(MatanuiError(f"none of {', '.join(names)} is played by {players} players"))
@@ -472,8 +472,7 @@ def arena(
     names = split_agents(agents)
     pack = None if data is None else str(data.resolve())
     try:
-        if game not in games.names():
-            raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+        games.require(game)
         if len(set(names)) < 2:
             raise MatanuiError("--agents needs at least two different agents, e.g. random,heuristic")
         if games_per_pair < 1 or workers < 1:
@@ -685,8 +684,7 @@ def tune(
     from matanui.progress import progress
 
     try:
-        if game not in games.names():
-            raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+        games.require(game)
         if workers < 1:
             raise MatanuiError("--workers must be at least 1")
         allowed = parameters(agent, game)

@@ -60,7 +60,7 @@ class Job:
               data: str | None = None) -> Job:
         """A checked job: every problem is reported with what is allowed, before anything runs."""
         if game not in games.names():
-            raise SimulationError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+            raise SimulationError(games.unknown(game))
         spec = game_on(game, data)
         count = spec.min_players if players is None else players
         if not spec.min_players <= count <= spec.max_players:

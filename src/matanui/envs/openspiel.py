@@ -402,8 +402,7 @@ def register_all() -> None:
 
 def load(name: str, **params: Any) -> pyspiel.Game:
     """`load("reconstruct", options="advanced:true")`: the registered game."""
-    if name not in games.names():
-        raise MatanuiError(f"no game named {name!r}; the games are: {', '.join(games.names())}")
+    games.require(name)
     if not has_encoding(name):
         raise MatanuiError(f"{name} has no research encoding yet")
     return pyspiel.load_game(f"matanui_{name}", params)

@@ -6,6 +6,7 @@ import importlib
 
 from matanui.engine import Game, UnknownGame
 from matanui.engine.record import set_game_finder
+from matanui.engine.untrusted import shortened
 
 # name -> module that defines GAME. A new game adds one line here.
 _MODULES: dict[str, str] = {
@@ -20,13 +21,22 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
+def unknown(name: str) -> str:
+    """What every interface says of a game name it does not know."""
+    return f"no game named {shortened(name)}; the games are: {', '.join(_MODULES)}"
+
+
+def require(name: str) -> None:
+    """UnknownGame, saying which games there are, unless `name` is one."""
+    if name not in _MODULES:
+        raise UnknownGame(unknown(name))
+
+
 def get(name: str) -> Game:
     game = _loaded.get(name)
     if game is None:
-        module = _MODULES.get(name)
-        if module is None:
-            raise UnknownGame(f"no game named {name!r}; the games are: {', '.join(_MODULES)}")
-        game = _loaded[name] = importlib.import_module(module).GAME
+        require(name)
+        game = _loaded[name] = importlib.import_module(_MODULES[name]).GAME
     return game
 
 

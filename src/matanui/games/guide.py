@@ -24,7 +24,7 @@ from typing import Any
 from matanui.engine.data import EntryChecker, load_toml
 from matanui.engine.errors import DataFileError
 
-from . import names
+from . import names, unknown
 
 GAMES_DIR = Path(__file__).parent
 GROUPS = ("space", "piece", "token", "die", "card", "mat", "colour")
@@ -49,7 +49,7 @@ class Symbol:
 
 def _data(game: str) -> Path:
     if game not in names():
-        raise DataFileError(f"no game named {game!r}; the games are: {', '.join(names())}")
+        raise DataFileError(unknown(game))
     return GAMES_DIR / game / "data"
 
 

@@ -393,7 +393,7 @@ def export(game: str, folder: str | Path, name: str | None = None) -> list[Path]
     """Write the game's complete current data as an editable pack (the built-in files as
     they are, comments and provenance included, and a pack.toml)."""
     if game not in LAYOUTS:
-        raise PackError(f"no game named {game!r}; the games are: {', '.join(LAYOUTS)}")
+        raise PackError(games.unknown(game))
     folder = Path(folder)
     if folder.exists() and any(folder.iterdir()):
         raise PackError(f"{folder} is not empty; export writes into a new or empty folder")

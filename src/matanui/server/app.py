@@ -28,7 +28,6 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from matanui import games
 from matanui.engine import MatanuiError
-from matanui.engine.untrusted import shortened
 from matanui.games import packs
 
 from . import accounts, catalog, clocks, hints, leaderboard, rules_page, tutorials
@@ -278,8 +277,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
     @app.get("/rules/{game}", include_in_schema=False)
     async def rules(game: str) -> HTMLResponse:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
-                           f"{', '.join(games.names())}", status=404)
+            raise Rejected("unknown_game", games.unknown(game), status=404)
         return HTMLResponse(rules_page.game_page(game))
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -326,8 +324,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                       "no such data pack for it"}))
     async def get_picture_book(game: str, data: str | None = None) -> dict[str, Any]:
         if game not in games.names():
-            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
-                           f"{', '.join(games.names())}", status=404)
+            raise Rejected("unknown_game", games.unknown(game), status=404)
         try:
             return catalog.picture_book(game, data)
         except MatanuiError as exc:  # a pack this server does not offer

@@ -106,8 +106,7 @@ def _opponents(db: Any, game_ids: list[str], account: str) -> dict[str, list[str
 
 def _known_game(game: str) -> None:
     if game not in games.names():
-        raise Rejected("unknown_game", f"no game named {game[:40]!r}; the games are: "
-                       f"{', '.join(games.names())}", status=404)
+        raise Rejected("unknown_game", games.unknown(game), status=404)
 
 
 @router.get("/api/ratings/{game}", summary="A game's leaderboard: the rated accounts, best first, "

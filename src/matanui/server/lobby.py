@@ -202,8 +202,7 @@ class Lobby:
         next page (None: no more). A game past its expiry is not listed, even before the next
         sweep closes it."""
         if game is not None and game not in games.names():
-            raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
-                           f"{', '.join(games.names())}", status=422)
+            raise Rejected("unknown_game", games.unknown(game), status=422)
         now = time.time() if now is None else now
         rooms: Any = (room for room in self.rooms.values()
                       if (game is None or room.state.game.name == game)

@@ -19,7 +19,6 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from matanui import games
-from matanui.engine.untrusted import shortened
 from matanui.tutorial import Played, Tutorial, TutorialError, Walk, tutorials
 
 from .document import refusals
@@ -76,8 +75,7 @@ def _lessons(game: str) -> tuple[Tutorial, ...]:
 
 def find_lesson(game: str, number: int) -> Tutorial:
     if game not in games.names():
-        raise Rejected("unknown_game", f"no game named {shortened(game)}; the games are: "
-                       f"{', '.join(games.names())}", status=404)
+        raise Rejected("unknown_game", games.unknown(game), status=404)
     found = _lessons(game)
     if not 1 <= number <= len(found):
         raise Rejected("no_tutorial", f"{game} has no tutorial {number}; its tutorials are 1 to "

@@ -43,8 +43,7 @@ def train_to_files(game: str, steps: int, opponents: Sequence[str], out: Path, s
                    rate: float, command: str, say: Callable[[str], None],
                    start_from: Path | None = None, players: int | None = None,
                    encoding: str = DEFAULT_VARIANT) -> list[Path]:
-    if game not in games.names():
-        raise MatanuiError(f"no game named {game!r}; the games are: {', '.join(games.names())}")
+    games.require(game)
     spec = games.get(game)
     players = spec.min_players if players is None else players
     encoding_for(spec, players, encoding)  # a clear error for players or an encoding the game lacks
