@@ -140,9 +140,27 @@ class Game(ABC):
         return tuple(name.strip() if name and name.strip() else default
                      for name, default in zip(names, defaults, strict=True))
 
+    # How a game's set-up messages word the seating, each with {allowed} (the characters),
+    # {name} (the one in question) and {count} (players_words()) to fill in.
+    seating_words = "{count} characters from: {allowed}"
+    not_a_character = "{name!r} is not a character of this game; choose from: {allowed}"
+    same_character = "two players chose {name}; each player chooses a different character"
+
     def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
-        """The players, checked: BadSetup saying what is allowed otherwise."""
-        raise NotImplementedError
+        """The players, checked against `characters()` and the player counts: one seat per
+        character, each a character of the game; BadSetup in the game's words otherwise."""
+        characters = self.characters()
+        allowed = ", ".join(characters)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise BadSetup(f"{self.name} is for {self.players_words()} players; name "
+                           + self.seating_words.format(allowed=allowed, count=self.players_words()))
+        for name in players:
+            if name not in characters:
+                raise BadSetup(self.not_a_character.format(name=name, allowed=allowed))
+        for seat, name in enumerate(players):
+            if name in players[:seat]:
+                raise BadSetup(self.same_character.format(name=name, allowed=allowed))
+        return tuple(players)
 
     def arrange(
         self,

@@ -18,7 +18,7 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
@@ -105,19 +105,11 @@ class MakutaGame(Game):
     def options_schema(self) -> dict[str, Option]:
         return OPTIONS
 
-    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
-        allowed = ", ".join(self.parts.toa)
-        if isinstance(players, str) or not 2 <= len(players) <= 6:
-            raise BadSetup(f"makuta is for 2 to 6 players; name 2 to 6 Toa in clockwise seat "
-                           f"order from: {allowed}")
-        for name in players:
-            if name not in self.parts.toa:
-                raise BadSetup(f"{name!r} is not a Toa of this game; choose from: {allowed}")
-        if len(set(players)) != len(players):
-            # MAKUTA-SETUP-TOA: one pawn and one collector card per Toa.
-            raise BadSetup("each player chooses a different Toa (there is one pawn and one "
-                           f"collector card of each); choose from: {allowed}")
-        return tuple(players)
+    seating_words = "{count} Toa in clockwise seat order from: {allowed}"
+    not_a_character = "{name!r} is not a Toa of this game; choose from: {allowed}"
+    # MAKUTA-SETUP-TOA: one pawn and one collector card per Toa.
+    same_character = ("each player chooses a different Toa (there is one pawn and one collector card "
+                      "of each); choose from: {allowed}")
 
 
 class MakutaState(State):

@@ -178,18 +178,10 @@ class MasksGame(Game):
     def options_schema(self) -> dict[str, Option]:
         return self.options
 
-    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
-        allowed = ", ".join(self.cards.toa)
-        if isinstance(players, str) or len(players) != 2:
-            raise BadSetup(f"masks is for exactly 2 players; name two Toa from: {allowed}")
-        for name in players:
-            if name not in self.cards.toa:
-                raise BadSetup(f"{name!r} is not a Toa of Quest for the Masks; choose from: {allowed}")
-        if players[0] == players[1]:
-            # MASKS-SETUP-CHOOSE-TOA: each Toa has one set of Great Mask/Turaga cards.
-            raise BadSetup(f"both players chose {players[0]}; each player chooses a different Toa "
-                           f"(choose from: {allowed})")
-        return tuple(players)
+    seating_words = "two Toa from: {allowed}"
+    not_a_character = "{name!r} is not a Toa of Quest for the Masks; choose from: {allowed}"
+    # MASKS-SETUP-CHOOSE-TOA: each Toa has one set of Great Mask/Turaga cards.
+    same_character = "both players chose {name}; each player chooses a different Toa (choose from: {allowed})"
 
 
 class MasksState(State):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -96,20 +96,11 @@ class ReconstructGame(Game):
     def options_schema(self) -> dict[str, Option]:
         return OPTIONS
 
-    def _check_players(self, players: Sequence[str]) -> tuple[str, ...]:
-        allowed = ", ".join(self.deck.toa)
-        if isinstance(players, str) or len(players) != 2:
-            raise BadSetup(f"reconstruct is for exactly 2 players; name two Toa Nuva from: {allowed}")
-        for name in players:
-            if name not in self.deck.toa:
-                raise BadSetup(f"{name!r} is not a Toa Nuva of this deck; choose from: {allowed}")
-        if players[0] == players[1]:
-            # RECON-SETUP-SAME-TOA: each Toa Nuva has one set of Part Cards.
-            raise BadSetup(
-                f"both players chose {players[0]}; only one player can build each Toa Nuva "
-                "(the rulebook settles who chooses first with Rock-Paper-Scissors)"
-            )
-        return tuple(players)
+    seating_words = "two Toa Nuva from: {allowed}"
+    not_a_character = "{name!r} is not a Toa Nuva of this deck; choose from: {allowed}"
+    # RECON-SETUP-SAME-TOA: each Toa Nuva has one set of Part Cards.
+    same_character = ("both players chose {name}; only one player can build each Toa Nuva "
+                      "(the rulebook settles who chooses first with Rock-Paper-Scissors)")
 
 
 class ReconstructState(State):
