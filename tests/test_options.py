@@ -104,3 +104,30 @@ def test_an_unknown_option_of_a_megabyte_is_quoted_shortened():
     with pytest.raises(BadSetup) as refused:
         games.get("masks").new_game(1, ["tahu", "kopaka"], options={"x" * 1_000_000: 1})
     assert len(str(refused.value)) < 2_000
+
+
+@pytest.mark.parametrize(("name", "key"), OPTIONS)
+def test_the_command_line_reads_each_value_as_its_options_kind(name, key):
+    """`-o key=value` is read by the schema: every value the option allows, written as the
+    help writes it, comes back as that value and type (the choice 0, not the text "0")."""
+    game = games.get(name)
+    option = game.options_schema()[key]
+    allowed = {"bool": [True, False], "int": [option.min, option.max], "choice": list(option.choices)}
+    for value in allowed[option.kind]:
+        written = ("true" if value else "false") if option.kind == "bool" else str(value)
+        parsed = game.parse_options([f"{key}={written}"])[key]
+        assert parsed == value and type(parsed) is type(value)
+
+
+@pytest.mark.parametrize(("pair", "words"), [
+    ("turn_limit", "must look like key=value"),
+    ("=5", "must look like key=value"),
+    ("colour=red", "has no option 'colour'; its options are: "),
+    ("turn_limit=fifty", "option turn_limit must be a whole number from 10 to 10000, not 'fifty'"),
+    ("turn_limit=5", "option turn_limit must be a whole number from 10 to 10000, not 5"),
+    ("turn_limit=٥٠", "option turn_limit must be a whole number"),  # ARABIC-INDIC digits are not 50
+    ("first_player=2", "option first_player must be 'rps', 0 or 1, not '2'"),
+])
+def test_a_bad_command_line_option_says_what_is_allowed(pair, words):
+    with pytest.raises(BadSetup, match=re.escape(words)):
+        games.get("reconstruct").parse_options([pair])

@@ -158,7 +158,7 @@ def test_a_crash_mid_game_loses_nothing_but_the_answer_being_typed(tmp_path):
         return "1"
 
     game = build_session(game_name="reconstruct", me="tahu", vs="random", opponents=[], seed=11,
-                         players=None, hotseat=False, options={}, save=save, resume=None,
+                         players=None, hotseat=False, options=[], save=save, resume=None,
                          console=console, ask=ask)
     with pytest.raises(PowerCut):
         game.run()
@@ -171,7 +171,7 @@ def test_the_save_is_a_plain_record_that_replays_with_the_seating_beside_it(tmp_
     save = tmp_path / "g.json"
     console, _ = screen(terminal=False)
     game = build_session(game_name="reconstruct", me="gali", vs="random", opponents=[], seed=5,
-                         players=None, hotseat=False, options={}, save=save, resume=None,
+                         players=None, hotseat=False, options=[], save=save, resume=None,
                          console=console, ask=lambda prompt: "1")
     game.run()
     data = json.loads(save.read_text())

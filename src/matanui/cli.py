@@ -20,7 +20,7 @@ from matanui.ai.analysis import ANALYSIS_ITERATIONS
 from matanui.ai.settings import split_agents
 from matanui.engine import MatanuiError, Record, replay
 from matanui.games.text import literal
-from matanui.options import integer
+from matanui.numbers import integer
 from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
@@ -141,7 +141,6 @@ def play(
     plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
-    from matanui.options import parse_options
     from matanui.terminal import build_session
 
     read_bad_bytes_as_text()
@@ -152,7 +151,7 @@ def play(
     try:
         session = build_session(
             game_name=game, me=as_, vs=vs, opponents=opponent, seed=seed, players=players,
-            hotseat=hotseat, options=parse_options(option), save=save, resume=resume,
+            hotseat=hotseat, options=option, save=save, resume=resume,
             console=console, ask=lambda prompt: console.input(f"[bold]{prompt}[/] "), data=data,
         )
     except MatanuiError as error:
@@ -467,7 +466,6 @@ def arena(
     from matanui.arena import field, report, tournament
     from matanui.arena.match import game_on
     from matanui.arena.ratings import matrix_interval, ratings_with_intervals, win_matrix
-    from matanui.options import parse_options
 
     names = split_agents(agents)
     pack = None if data is None else str(data.resolve())
@@ -481,8 +479,8 @@ def arena(
             agent = make_agent(name, game)
             if isinstance(agent, PolicyAgent):
                 agent.check_players(players or 2)
-        options = parse_options(option)
         played = game_on(game, pack)
+        options = played.parse_options(option)
         field_specs = None
         if players is not None:
             if pairs or sprt is not None:
@@ -680,7 +678,6 @@ def tune(
     from matanui.arena import tune as spsa
     from matanui.arena.field import field_specs
     from matanui.arena.match import game_on
-    from matanui.options import parse_options
     from matanui.progress import progress
 
     try:
@@ -690,8 +687,8 @@ def tune(
         allowed = parameters(agent, game)
         schedule = spsa.Spsa(tuple(spsa.parse_param(text, allowed) for text in param), iterations, seed)
         spsa.check_agent(agent, game, schedule)
-        options = parse_options(option)
         played = game_on(game, None)
+        options = played.parse_options(option)
         played.new_game(0, played.characters()[:2], options)
         if field is None and players != 2:
             raise MatanuiError("--players needs --field: against itself an agent is tuned in game "
@@ -755,8 +752,8 @@ def simulate(
     """Batch self-play over every character pairing and seat order, resumable, for `report`."""
     from matanui.arena.backends import LocalBackend, RayBackend
     from matanui.arena.batch import simulate as run_simulation
+    from matanui.arena.match import game_on
     from matanui.arena.simulate import Job
-    from matanui.options import parse_options
     from matanui.progress import progress
 
     path = out or Path(f"{game}-results.sqlite")
@@ -765,8 +762,9 @@ def simulate(
             raise MatanuiError(f"--backend must be local or ray, not {backend!r}")
         if address and backend != "ray":
             raise MatanuiError("--address is for --backend ray")
-        job = Job.build(game, split_agents(agents), games_count, seed, players, parse_options(option),
-                        None if data is None else str(data.resolve()))
+        pack = None if data is None else str(data.resolve())
+        job = Job.build(game, split_agents(agents), games_count, seed, players,
+                        game_on(game, pack).parse_options(option), pack)
         runner = RayBackend(address, workers) if backend == "ray" else LocalBackend(workers)
     except MatanuiError as error:
         fail(error)

@@ -10,7 +10,7 @@ from rich.console import Console
 from matanui.engine import MatanuiError
 from matanui.games import packs
 from matanui.games.text import literal
-from matanui.options import integer
+from matanui.numbers import integer
 
 data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
                        "and boards (docs/data.md).")

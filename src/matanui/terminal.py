@@ -21,7 +21,7 @@ import importlib
 import json
 import random
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -436,10 +436,11 @@ def play_on_session(lesson: Tutorial, level: str, console: Console,
 
 
 def build_session(*, game_name: str | None, me: str | None, vs: str | None, opponents: list[str],
-                  seed: int | None, players: int | None, hotseat: bool, options: dict,
+                  seed: int | None, players: int | None, hotseat: bool, options: Sequence[str],
                   save: Path | None, resume: Path | None, console: Console,
                   ask: Callable[[str], str], data: Path | None = None) -> TerminalGame:
-    """A terminal game, new or resumed; `data` is a data pack's folder (None: built-in data)."""
+    """A terminal game, new or resumed; `data` is a data pack's folder (None: built-in data);
+    `options` are the command line's key=value pairs."""
     from matanui.games.packs import game_for
 
     if resume is not None:
@@ -459,7 +460,7 @@ def build_session(*, game_name: str | None, me: str | None, vs: str | None, oppo
         game = game_for(game_name, data)
         count = players or game.min_players
         characters = choose_characters(game_name, me, opponents, count, seed)
-        state = game.new_game(seed, characters, options)
+        state = game.new_game(seed, characters, game.parse_options(options))
         saved = None
         save = save or new_save_path(game_name, seed)
     if save.exists() and (resume is None or save.resolve() != resume.resolve()):

@@ -18,7 +18,7 @@ from matanui.terminal import TerminalGame, build_session
 def session(tmp_path: Path, game: str, **given) -> TerminalGame:
     """A new game against easy bots (fixed seed), saved under tmp_path."""
     args = dict(game_name=game, me=None, vs="easy", opponents=[], seed=3, players=None, hotseat=False,
-                options={}, save=tmp_path / f"{game}.json", resume=None,
+                options=[], save=tmp_path / f"{game}.json", resume=None,
                 console=Console(file=io.StringIO()), ask=input)
     args.update(given)
     return build_session(**args)

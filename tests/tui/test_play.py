@@ -13,7 +13,7 @@ from matanui.tui.play import PlayApp
 
 from .screens import plain, run, screen_text, session, settle
 
-SHORT = {"reconstruct": {}, "masks": {"turn_limit": 10}, "makuta": {"turn_limit": 10}}
+SHORT = {"reconstruct": [], "masks": ["turn_limit=10"], "makuta": ["turn_limit=10"]}
 
 
 def saved_actions(path) -> int:

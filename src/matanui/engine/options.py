@@ -9,7 +9,7 @@ catalog the lobby draws its form from, and the OpenAPI document.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -83,6 +83,19 @@ class Option:
             raise BadSetup(f"{what} must be {self.allowed()}, not {value!r:.40}")
         return value
 
+    def parse(self, text: str, what: str) -> Any:
+        """The value `text` (as typed on a command line) writes for this option: true or false,
+        a whole number in the digits 0-9, or one of the choices as the help writes it; then
+        checked as `check` does. BadSetup saying what is allowed otherwise."""
+        value: Any = text
+        if self.kind == "bool" and text in ("true", "false"):
+            value = text == "true"
+        elif self.kind == "int" and text.removeprefix("-").isascii() and text.removeprefix("-").isdigit():
+            value = int(text)
+        elif self.kind == "choice":
+            value = next((choice for choice in self.choices if str(choice) == text), text)
+        return self.check(value, what)
+
     def to_json(self) -> dict[str, Any]:
         """The option for the lobby's form (catalog)."""
         data: dict[str, Any] = {"kind": self.kind, "default": self.default, "help": self.help,
@@ -110,16 +123,34 @@ class Option:
         return {**schema, "description": self.describe()}
 
 
+def _check_names(game: str, schema: Mapping[str, Option], names: Sequence[str] | Mapping[str, Any]) -> None:
+    for key in names:
+        if key not in schema:
+            known = "; ".join(f"{k}: {o.describe()}" for k, o in schema.items()) or "none"
+            raise BadSetup(f"{game} has no option {key!r:.80}; its options are: {known}")
+
+
 def check_options(game: str, schema: Mapping[str, Option], options: Mapping[str, Any],
                   players: int) -> dict[str, Any]:
     """Every option of `schema`, given or default, in the schema's order; BadSetup for an
     option the game does not have or a value it does not allow."""
-    for key in options:
-        if key not in schema:
-            known = "; ".join(f"{k}: {o.describe()}" for k, o in schema.items()) or "none"
-            raise BadSetup(f"{game} has no option {key!r:.80}; its options are: {known}")
+    _check_names(game, schema, options)
     return {key: option.check(options[key], f"option {key}") if key in options
             else option.default_for(players) for key, option in schema.items()}
+
+
+def parse_options(game: str, schema: Mapping[str, Option], pairs: Sequence[str]) -> dict[str, Any]:
+    """`["advanced=true", "turn_limit=50"]` -> `{"advanced": True, "turn_limit": 50}`: each
+    value read as its option's kind (Option.parse); BadSetup for a pair that is not
+    key=value, an option the game does not have, or a value it does not allow."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise BadSetup(f"option {pair!r:.80} must look like key=value, e.g. turn_limit=50")
+        _check_names(game, schema, [key])
+        options[key] = schema[key].parse(text, f"option {key}")
+    return options
 
 
 def options_json_schema(schema: Mapping[str, Option]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
 from .forfeits import forfeit_words, parse_forfeit
-from .options import Option, check_options
+from .options import Option, check_options, parse_options
 from .untrusted import SHORT, shortened
 
 if TYPE_CHECKING:
@@ -68,6 +68,10 @@ class Game(ABC):
     def options_schema(self) -> Mapping[str, Option]:
         """Each option this game accepts, typed, with its default and help (engine/options.py):
         the one place a game declares them."""
+
+    def parse_options(self, pairs: Sequence[str]) -> dict[str, Any]:
+        """Options as a command line gives them (`["turn_limit=50"]`), read by their schema."""
+        return parse_options(self.name, self.options_schema(), pairs)
 
     def option_help(self) -> dict[str, str]:
         """Each option this game accepts, with the values it allows, its default and its use."""

@@ -54,8 +54,7 @@ import numpy as np
 import pyspiel
 
 from matanui import games
-from matanui.engine import MatanuiError
-from matanui.options import parse_options
+from matanui.engine import Game, MatanuiError
 
 from .encoding import Encoding, encoding_for, has_encoding
 from .table import Table
@@ -118,8 +117,8 @@ def _restore(table: tuple[Any, ...] | None, deal: list[int], actions: list[str],
     return play
 
 
-def _options(text: str) -> dict[str, Any]:
-    """"map:both;turn_limit:60" -> {"map": "both", "turn_limit": 60}."""
+def _options(spec: Game, text: str) -> dict[str, Any]:
+    """"map:both;turn_limit:60" -> {"map": "both", "turn_limit": 60}, read by the game's schema."""
     pairs = []
     for pair in filter(None, (p.strip() for p in text.split(";"))):
         key, sep, value = pair.partition(":")
@@ -127,7 +126,7 @@ def _options(text: str) -> dict[str, Any]:
             raise MatanuiError(f"option {pair!r} must look like key:value, e.g. turn_limit:60 "
                                "(pairs separated by ';')")
         pairs.append(f"{key}={value}")
-    return parse_options(pairs)
+    return spec.parse_options(pairs)
 
 
 def _digest(previous: str, text: str) -> str:
@@ -162,7 +161,7 @@ class MatanuiSpielGame(pyspiel.Game):
         spec = games.get(self.matanui_name)
         self.encoding: Encoding = encoding_for(spec, int(settings["players"]))
         self.characters = [c.strip() for c in str(settings["characters"]).split("+") if c.strip()] or None
-        self.options = _options(str(settings["options"]))
+        self.options = _options(spec, str(settings["options"]))
         self.deals = _deals(settings["deals"])
         self.fold = _written if self.deals else _digest
         checked = Table.deal(self.encoding, 0, self.characters, self.options).state.options
