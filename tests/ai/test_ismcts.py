@@ -7,6 +7,7 @@ import pytest
 from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.ismcts import ISMCTSAgent
+from matanui.ai.policy import trained_games
 from tests.play import new_random_game, random_action
 
 
@@ -33,11 +34,13 @@ def test_search_picks_a_legal_action_and_is_seeded(name):
 
 
 @pytest.mark.parametrize("name", games.names())
-@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30", "ismcts-infer@30"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "ismcts@30", "ismcts-infer@30", "ismcts-ppo@30"])
 def test_no_bot_cheats(name, level):
     """Two states that differ only in what the deciding seat cannot see (the second is a
     resampling of the first from that seat's view, with the same past: what the seat saw at
     every earlier step) get the same decision under the same seed."""
+    if level.startswith("ismcts-ppo") and name not in trained_games():
+        pytest.skip(f"{name} has no trained policy")
     for number, state in enumerate(states_along_a_game(name, 17)):
         seat = state.current_player
         twin = state.determinize(seat, random.Random(number))
@@ -116,3 +119,36 @@ def test_an_anchored_search_keeps_the_heuristic_move_unless_clearly_better():
         always = ISMCTSAgent(3, iterations=60, anchor=Stubborn(), anchor_margin=-3.0).act(view)
         assert never == view.legal_actions()[-1]  # no mean return beats another by 3 on a -1..1 scale
         assert always == free
+
+
+def test_a_strong_prior_at_the_root_draws_the_search_to_its_action():
+    """Progressive bias: the prior's action is tried first and, with a weight that dwarfs any
+    return, chosen; without a prior the same search chooses as it always did."""
+    state = next(states_along_a_game("reconstruct", 5, limit=1))
+    view = SeatView(state, state.current_player)
+    plain = make_agent("ismcts@60", "reconstruct", seed=2).act(view)
+    favourite = next(a for a in state.legal_actions() if a != plain)
+    biased = make_agent("ismcts@60", "reconstruct", seed=2)
+    biased.prior, biased.prior_weight = (lambda _view: {favourite: 1.0}), 1000.0
+    assert biased.act(view) == favourite
+    assert make_agent("ismcts@60", "reconstruct", seed=2).act(view) == plain
+
+
+def test_a_policys_priors_are_its_probabilities_over_the_legal_actions_only():
+    state = next(states_along_a_game("reconstruct", 5, limit=1))
+    view = SeatView(state, state.current_player)
+    priors = make_agent("ppo", "reconstruct").priors(view)
+    assert set(priors) == set(state.legal_actions())
+    assert sum(priors.values()) == pytest.approx(1.0) and min(priors.values()) >= 0.0
+
+
+def test_the_policy_biased_search_plays_legally_and_only_it_takes_a_prior_weight():
+    from matanui.engine import MatanuiError
+
+    state = next(states_along_a_game("masks", 4, limit=1))
+    assert make_agent("ismcts-ppo@40{prior_weight=2}", "masks", seed=1).act(
+        SeatView(state, state.current_player)) in state.legal_actions()
+    with pytest.raises(MatanuiError, match="only ismcts-ppo has a prior"):
+        make_agent("ismcts@40{prior_weight=2}", "masks")
+    with pytest.raises(MatanuiError, match="no trained policy"):
+        make_agent("ismcts-ppo@40", "makuta")

@@ -12,6 +12,11 @@ Long games (Makuta runs to hundreds of steps) cut playouts short: after `rollout
 steps an `evaluator` (the game's own estimate of each seat's chances, from the sampled
 state) stands in for the result.
 
+A `prior` (a trained policy's probabilities over the searcher's legal actions, from its own
+view) biases the root: untried actions are tried in the order it ranks them, and each child's
+score gains `prior_weight * P(action) / (visits + 1)`, a bias that fades as the search
+gathers evidence (progressive bias, Chaslot et al. 2008).
+
 A search stops before its budget once the most visited action leads by more visits than the
 budget has iterations left, since nothing after could change the choice; obvious moves then
 cost a fraction of the budget.
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from matanui.engine import State
 
@@ -29,6 +34,7 @@ from .base import Agent, SeatView
 from .inference import Likelihood, sampler
 
 DEFAULT_EXPLORATION = 0.7
+DEFAULT_PRIOR_WEIGHT = 1.0
 DEFAULT_ROLLOUT_LIMIT = 2000
 SETTLED_CHECK_EVERY = 16  # iterations between checks whether the choice can still change
 
@@ -56,8 +62,12 @@ class ISMCTSAgent(Agent):
                  rollout_agent: Agent | None = None,
                  evaluator: Callable[[State], list[float]] | None = None,
                  anchor: Agent | None = None, anchor_margin: float = 0.0,
-                 inference: Callable[[SeatView], Likelihood | None] | None = None) -> None:
+                 inference: Callable[[SeatView], Likelihood | None] | None = None,
+                 prior: Callable[[SeatView], Mapping[str, float]] | None = None,
+                 prior_weight: float = DEFAULT_PRIOR_WEIGHT) -> None:
         super().__init__(seed)
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.inference = inference
         self.anchor = anchor
         self.anchor_margin = anchor_margin
@@ -88,6 +98,7 @@ class ISMCTSAgent(Agent):
         it was tried and the sum of the returns it led to for the seat choosing it. With `only`,
         that action is the one tried at the root (to judge a move the search would not play)."""
         root = Node(None)
+        priors = self.prior(view) if self.prior is not None and only is None else None
         determinize = sampler(view, self.inference)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -97,7 +108,7 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            depth = max(depth, self._iterate(root, determinize(self.rng), only))
+            depth = max(depth, self._iterate(root, determinize(self.rng), only, priors))
             count += 1
             if (self.stop_when_settled and count % SETTLED_CHECK_EVERY == 0
                     and self._settled(root, count, start, deadline)):
@@ -133,8 +144,10 @@ class ISMCTSAgent(Agent):
                 second = child.visits
         return first - second > left
 
-    def _iterate(self, root: Node, state: State, only: str | None = None) -> int:
-        """One iteration on one sampled state; returns the depth its tree walk reached."""
+    def _iterate(self, root: Node, state: State, only: str | None = None,
+                 priors: Mapping[str, float] | None = None) -> int:
+        """One iteration on one sampled state; returns the depth its tree walk reached.
+        `priors` (None: none) bias the choice at the root."""
         rng = self.rng
         path: list[Node] = []
         node = root
@@ -142,6 +155,7 @@ class ISMCTSAgent(Agent):
         # Selection and expansion.
         while not state.is_over:
             actions = [only] if only is not None and node is root else state.legal_actions()
+            bias = priors if node is root else None
             children = node.children
             untried = [a for a in actions if a not in children]
             for action in actions:
@@ -149,16 +163,22 @@ class ISMCTSAgent(Agent):
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if bias is None:
+                    action = untried[rng.randrange(len(untried))]
+                else:
+                    action = max(untried, key=lambda a: bias.get(a, 0.0))
                 child = children[action] = Node(state.current_player)
                 child.available = 1
                 state.apply(action)
                 path.append(child)
                 break
             best_action, best_score = actions[0], -math.inf
+            weight = self.prior_weight
             for action in actions:
                 child = children[action]
                 score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                if bias is not None:
+                    score += weight * bias.get(action, 0.0) / (child.visits + 1)
                 if score > best_score:
                     best_action, best_score = action, score
             node = children[best_action]

@@ -174,6 +174,20 @@ class PolicyAgent(Agent):
                 encoding.remember(seen, pieces)
         return np.concatenate([encoding.tensor(now), memory])
 
+    def priors(self, view: SeatView) -> dict[str, float]:
+        """The policy's probability of each legal action (a policy file's softmax over the
+        legal actions; a bare array policy gives its one choice all of it)."""
+        legal = view.legal_actions()
+        probabilities = getattr(self.policy, "probabilities", None)
+        if probabilities is None:
+            chosen = self.act(view)
+            return {action: float(action == chosen) for action in legal}
+        encoding = self.encoding(view)
+        now = view.observation()
+        mask = encoding.mask(legal, now)
+        found = probabilities(self.features(view)[None, :], mask[None, :].astype(bool))[0]
+        return {action: float(found[encoding.index_of(action, now)]) for action in legal}
+
     def act(self, view: SeatView) -> str:
         encoding = self.encoding(view)
         now = view.observation()

@@ -10,6 +10,9 @@ Names every interface understands:
   gives the same moves on any machine, which time budgets cannot promise);
 - `ismcts-infer@N`: the same, its samples weighted by the game's opponent model where it has
   one (research: it has not yet been shown to play better, docs/ai.md);
+- `ismcts-ppo@N`: the same, its root biased by the game's trained policy (`ppo`), whose
+  probabilities order the first tries and add a fading bonus, `prior_weight` (research:
+  docs/ai.md, "An expert level");
 - `ppo`: the game's trained policy (ai/data/policies/<game>.npz), `PATH.npz` a policy file,
   `MODULE:CALLABLE` an importable array policy (matanui.ai.policy; these need numpy).
 A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`, and where a
@@ -50,8 +53,8 @@ LEVELS = {"easy": "random", "medium": "heuristic"}
 MAX_SECONDS = 60.0
 MAX_ITERATIONS = 100_000
 MAX_NAME = 2_000  # characters of a name, settings in braces included (all of Makuta's weights: 520)
-AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "easy", "medium", "ppo")
-SEARCHES = ("hard", "ismcts", "ismcts-infer")
+AGENTS = ("random", "heuristic", "hard", "ismcts", "ismcts-infer", "ismcts-ppo", "easy", "medium", "ppo")
+SEARCHES = ("hard", "ismcts", "ismcts-infer", "ismcts-ppo")
 HARD_SECONDS = 1.0
 
 
@@ -182,9 +185,15 @@ def make_agent(spec: str, game: str, seed: int = 0, outside_code: bool = True) -
         if "anchor_margin" in overrides and settings.get("anchor") is None:
             raise MatanuiError(f"agent {spec!r}: the search in {game} has no anchor, so anchor_margin "
                                "would change nothing")
+        if name == "ismcts-ppo":
+            settings["prior"] = policy_agent(TRAINED, game, seed).priors
+        elif "prior_weight" in overrides:
+            raise MatanuiError(f"agent {spec!r}: only ismcts-ppo has a prior, so prior_weight would "
+                               "change nothing")
         settings.update(overrides)
         agent = ISMCTSAgent(seed, **budgets, **settings)
         agent.name = spec
         return agent
     raise MatanuiError(f"no agent named {spec!r}; the agents are: random (easy), heuristic (medium), "
-                       f"hard, hard@SECONDS, ismcts@ITERATIONS, ismcts-infer@ITERATIONS, {SPECS}")
+                       f"hard, hard@SECONDS, ismcts@ITERATIONS, ismcts-infer@ITERATIONS, "
+                       f"ismcts-ppo@ITERATIONS, {SPECS}")

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from matanui.engine import MatanuiError
 
 # The search's parameters a name may set (matanui.ai.ismcts.ISMCTSAgent), with their kind.
-TUNABLE: dict[str, type] = {"exploration": float, "rollout_limit": int, "anchor_margin": float}
+TUNABLE: dict[str, type] = {"exploration": float, "rollout_limit": int, "anchor_margin": float,
+                             "prior_weight": float}
 
 
 @dataclass(frozen=True)
