@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from matanui import games
+from matanui.ai.play import play_randomly
 from matanui.engine import MatanuiError
 
 
@@ -53,12 +54,7 @@ def run_playouts(name: str, seconds: float = 3.0, max_games: int | None = None,
     while (max_games is None or played < max_games) and (
         max_games is not None or time.perf_counter() < deadline
     ):
-        state = game.new_game(seed + played, chars)
-        legal, apply, randrange = state.legal_actions, state.apply, rng.randrange
-        while not state.is_over:
-            actions = legal()
-            apply(actions[randrange(len(actions))])
-            steps += 1
+        steps += play_randomly(game.new_game(seed + played, chars), rng)
         played += 1
     return BenchResult(name, len(chars), played, steps, time.perf_counter() - start)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
+from matanui.ai.play import deciding
 
 from .match import play_match
 from .sprt import Z95, mean_and_variance
@@ -53,12 +54,9 @@ def phases(game: str, count: int = 10, seed: int = 0) -> list[str]:
     for number in range(count):
         state = games.get(game).new_game(seed + number, characters)
         agents = [make_agent("heuristic", game, seed + number + seat) for seat in range(2)]
-        while not state.is_over:
-            seat = state.current_player
-            view = SeatView(state, seat)
+        for seat in deciding(state, agents):
             if len(state.legal_actions()) > 1:
                 seen.setdefault(state.observation(seat)["phase"], None)
-            state.apply(agents[seat].act(view))
     return list(seen)
 
 

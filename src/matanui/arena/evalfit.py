@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from matanui import games
-from matanui.ai import SeatView, make_agent
+from matanui.ai import make_agent
+from matanui.ai.play import deciding
 
 POSITIONS_PER_GAME = 10  # positions of one game are correlated; a few from many games fit better
 SCALE_RANGE = (1e-4, 5.0)
@@ -49,11 +50,7 @@ def sample_positions(game_name: str, count: int, seed: int = 0) -> list[tuple[fl
         rng = random.Random(seed + number)
         state = game.new_game(seed + number, rng.sample(characters, 2))
         players = [make_agent("heuristic", game_name, (seed + number) * 2 + seat) for seat in range(2)]
-        leads = []
-        while not state.is_over:
-            leads.append(advantage(state))
-            seat = state.current_player
-            state.apply(players[seat].act(SeatView(state, seat)))
+        leads = [advantage(state) for _ in deciding(state, players)]
         winners = state.winners
         result = 0.5 if len(winners) != 1 else float(winners[0] == 0)
         samples += [(lead, result) for lead in rng.sample(leads, min(POSITIONS_PER_GAME, len(leads)))]

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from matanui.ai.base import Agent, SeatView
+from matanui.ai.base import Agent
+from matanui.ai.play import moves
 from matanui.engine import Game
 from matanui.games import packs
 
@@ -30,10 +31,6 @@ def play_match(game_name: str, characters: Sequence[str], agents: Sequence[Agent
                options: Mapping[str, Any] | None = None, data: str | None = None) -> MatchResult:
     """One game; `data` names a data pack's folder (None: the built-in data)."""
     state = game_on(game_name, data).new_game(seed, characters, options)
-    steps = 0
-    while not state.is_over:
-        seat = state.current_player
-        state.apply(agents[seat].act(SeatView(state, seat)))
-        steps += 1
+    steps = sum(1 for _ in moves(state, agents))
     return MatchResult(tuple(state.winners), tuple(state.returns()), steps,
                        getattr(state, "turn", None))

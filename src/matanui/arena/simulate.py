@@ -26,7 +26,7 @@ from typing import Any
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.ai.base import SeatView
+from matanui.ai.play import moves
 from matanui.engine import Game, MatanuiError
 from matanui.games import packs
 
@@ -195,18 +195,17 @@ def play_game(job: Job, index: int) -> GameRow:
     recent: dict[str, str | int] = {}
     tracked_turn: object = object()
     steps = 0
-    while not state.is_over:
-        seat = state.current_player
-        action = agents[seat].act(SeatView(state, seat))
-        turn = getattr(state, "turn", None)
+    turn = getattr(state, "turn", None)  # the turn each move was made in
+    for _, _, events in moves(state, agents):
         if turn is None or turn != tracked_turn:
             recent, tracked_turn = {}, turn
-        for event in state.apply(action):
+        for event in events:
             for key, kind in DECIDING_FIELDS.items():
                 value = event.fields.get(key)
                 if isinstance(value, str | int) and not isinstance(value, bool):
                     recent[kind] = value
         steps += 1
+        turn = getattr(state, "turn", None)
     return GameRow(index, seed, tuple(characters), tuple(specs), first, tuple(state.winners), steps,
                    getattr(state, "turn", None), recent if state.winners else {})
 

@@ -24,6 +24,7 @@ from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.ai.ismcts import ISMCTSAgent
+from matanui.ai.play import deciding
 from matanui.engine import State
 
 from .match import play_match
@@ -57,9 +58,9 @@ def search_cost(game_name: str, spec: str, searches: int, every: int = 5, seed: 
         state = game.new_game(game_seed, [characters[game_seed % len(characters)],
                                           characters[(game_seed + 1) % len(characters)]])
         players = [make_agent("heuristic", game_name, game_seed * 2 + seat) for seat in range(2)]
-        step = 0
-        while not state.is_over and len(iterations) < searches:
-            seat = state.current_player
+        for step, seat in enumerate(deciding(state, players)):
+            if len(iterations) >= searches:
+                break
             view = SeatView(state, seat)
             if step % every == 0 and len(state.legal_actions()) > 1:
                 search = make_agent(spec, game_name, seed=len(iterations))
@@ -76,8 +77,6 @@ def search_cost(game_name: str, spec: str, searches: int, every: int = 5, seed: 
                 if (search.iterations is not None and search.last_iterations < search.iterations) or \
                         (search.seconds is not None and times[-1] < 0.9 * search.seconds):
                     settled += 1
-            state.apply(players[seat].act(view))
-            step += 1
         game_seed += 1
     return SearchCost(
         game=game_name, searches=len(iterations), seconds=budget,

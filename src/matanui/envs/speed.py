@@ -17,6 +17,7 @@ from collections.abc import Callable
 import numpy as np
 
 from matanui import games
+from matanui.ai.play import play_randomly
 
 from .encoding import DEFAULT_VARIANT, encoding_for
 from .table import Table
@@ -41,13 +42,7 @@ def engine_game(name: str, players: int) -> Callable[[int], int]:
 
     def play(seed: int) -> int:
         rng = random.Random(seed)
-        state = game.new_game(seed, rng.sample(game.characters(), players))
-        steps = 0
-        while not state.is_over:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-            steps += 1
-        return steps
+        return play_randomly(game.new_game(seed, rng.sample(game.characters(), players)), rng)
 
     return play
 
