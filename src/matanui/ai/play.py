@@ -7,9 +7,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from matanui.engine import Event, State
+from matanui.engine import Event, MatanuiError, State
 
 from .base import Agent, SeatView
+
+
+def _deciding_seat(state: State) -> int:
+    seat = state.current_player
+    if seat is None:  # the kernel's contract: a game that is not over has a seat to decide
+        raise MatanuiError(f"{state.game.name}: no seat decides, yet the game is not over")
+    return seat
 
 
 def deciding(state: State, agents: Sequence[Agent]) -> Iterator[int]:
@@ -17,7 +24,7 @@ def deciding(state: State, agents: Sequence[Agent]) -> Iterator[int]:
     seat about to decide, so the caller may look at the position first (without changing it);
     breaking out of the loop stops the game there."""
     while not state.is_over:
-        seat = state.current_player
+        seat = _deciding_seat(state)
         yield seat
         state.apply(agents[seat].act(SeatView(state, seat)))
 
@@ -26,7 +33,7 @@ def moves(state: State, agents: Sequence[Agent]) -> Iterator[tuple[int, str, lis
     """Play `state` to its end with `agents` (one per seat), yielding after each move the seat,
     its action and the events the move caused."""
     while not state.is_over:
-        seat = state.current_player
+        seat = _deciding_seat(state)
         action = agents[seat].act(SeatView(state, seat))
         yield seat, action, state.apply(action)
 

@@ -485,15 +485,22 @@ def install_library(folder: str | Path | None) -> list[str]:
         if game is None:
             skipped.append(printable(f"{sub.name}: not offered: " + "; ".join(found)))
             continue
-        _library[(game.name, game.data["hash"])] = game
+        _library[(game.name, pack_of(game)["hash"])] = game
     return skipped
+
+
+def pack_of(game: Game) -> Mapping[str, str]:
+    """The name and hash of the pack a game of the library is on (every one is on a pack)."""
+    if game.data is None:
+        raise PackError(f"{game.name} is on the built-in data, not a pack")
+    return game.data
 
 
 def library(game: str) -> list[Game]:
     """The packs offered for `game`, by name."""
     _follow_environment()
     return sorted((g for (name, _), g in _library.items() if name == game),
-                  key=lambda g: g.data["name"])
+                  key=lambda g: pack_of(g)["name"])
 
 
 def find(game: str, data: Mapping[str, str] | None) -> Game:
@@ -523,7 +530,7 @@ def offered(game: str, data_hash: str | None) -> Game:
     _follow_environment()
     found = _library.get((game, data_hash))
     if found is None:
-        names = ", ".join(f'"{g.data["name"]}" ({g.data["hash"]})' for g in library(game)) or "none"
+        names = ", ".join(f'"{pack_of(g)["name"]}" ({pack_of(g)["hash"]})' for g in library(game)) or "none"
         raise PackError(f"no data pack with hash {shortened(data_hash)} is offered for {game}; "
                         f"offered: {names}")
     return found
