@@ -15,26 +15,26 @@ const STEP_MS = 240;  // one space of a pawn's walk
 const TURN_MS = 1400;  // the temple's turn
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-// The printed icons: the board files' legend (data/boards.toml), in words for the reader.
-const SPACES = {
-  ".": { icon: null, name: "Plain space", text: "Nothing printed: walk across it." },
-  K: { icon: "kanohi", name: "Kanohi space", text: "A Kanohi (mask) token is laid here when the board is placed; land on it to take the token." },
-  T: { icon: "turaga", name: "Turaga space", text: "A Turaga token is laid here when the board is placed; land on it to take the token." },
-  Y: { icon: "key", name: "Key space", text: "A key token is laid here when the board is placed; keys open the locks of the temple gates." },
-  R: { icon: "rahi", name: "Rahi space", text: "A Rahi lies here, face down: land on it and you must fight it with your die." },
-  P: { icon: "portal", name: "Portal", text: "Land on an open portal to take the next board and join it to the island here." },
-  L: { icon: "start", name: "Toa Landing", text: "The start space: every Toa begins here, and tokens given back lie here face down (the start pile)." },
-  G: { icon: "gate", name: "Temple gate", text: "A gate of Makuta's temple, closed by a lock: open it with keys that match its code, then challenge Makuta." },
-  M: { icon: "temple", name: "Makuta's temple", text: "Not a space: the temple in the centre of Makuta's board, turned by its gates." },
-};
-const DEAD_PORTAL = { name: "Closed portal", text: "No board can ever be laid beyond it (no room, or no board left): landing here opens nothing." };
-const TOKENS = {
-  kanohi: { name: "Kanohi token", text: "A Great Mask: kept on your collector card, it adds to your rolls or has a power." },
-  turaga: { name: "Turaga token", text: "A village elder: kept on your collector card, it helps in a challenge." },
-  key: { name: "Key token", text: "Part of a gate's code: the right keys open a lock of the temple." },
-  rahi: { name: "Rahi", text: "A wild creature guarding this space: landing here means a fight." },
-  lock: { name: "Lock", text: "Closes a temple gate; its secret code is shown when it is opened." },
-};
+// The icon this view draws for each printed space (a letter of data/boards.toml) and the
+// tokens it draws as chips; their names and what they do are the game's key (legend.toml,
+// served as the picture book's `legend`), never written here.
+const SPACE_ICONS = { K: "kanohi", T: "turaga", Y: "key", R: "rahi", P: "portal", L: "start", G: "gate", M: "temple" };
+const CHIPS = ["kanohi", "turaga", "key", "rahi", "lock"];
+
+// The key's symbols as this view looks them up: spaces by letter, tokens by kind, any by id.
+const keys = new WeakMap();
+function key(book) {
+  if (!keys.has(book)) {
+    const found = { space: {}, token: {}, id: {} };
+    for (const s of book.legend) {
+      const entry = { name: s.name, text: s.means };
+      found.id[s.id] = entry;
+      if (s.letter && (s.group === "space" || s.group === "token")) found[s.group][s.letter] = entry;
+    }
+    keys.set(book, found);
+  }
+  return keys.get(book);
+}
 
 const toaName = (book, obs, seat) => book.components.toa[obs.players[seat]].name;
 // The viewer is "you"; the others by the name they gave, else their Toa.
@@ -63,7 +63,8 @@ const pixels = ([sx, sy], origin) => [(sx - origin[0] + 0.5) * SQUARE, (sy - ori
 function tokenInfo(book, face) {
   const kind = face.split(":")[0];
   const label = book.components.tokens?.[face];
-  return { kind, label: label || `${TOKENS[kind]?.name || kind}, face down`, ...TOKENS[kind] };
+  const known = key(book).token[kind];
+  return { kind, label: label || `${known?.name || kind}, face down`, ...known };
 }
 
 function tokenChip(book, face, where) {
@@ -115,7 +116,8 @@ function clickText(ctx, choice) {
 }
 
 function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
-  const printed = space.mark === "P" && obs.portals?.[space.name] === "dead" ? { ...SPACES.P, ...DEAD_PORTAL } : SPACES[space.mark];
+  const closed = space.mark === "P" && obs.portals?.[space.name] === "dead";
+  const printed = closed ? key(ctx.book).id["closed-portal"] : key(ctx.book).space[space.mark];
   const choice = choices.get(space.name);
   const clickable = choice && (choice.walk || choice.ids.length === 1);
   const walked = obs.path.indexOf(space.name);
@@ -123,7 +125,7 @@ function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
   const board = boardName(ctx.book, space.board);
   const title = space.name === "start" ? "Toa Landing (start)" : space.name === "temple" ? "Makuta's temple" : `Space ${space.name} of ${board}`;
   const tip = `${title} · ${printed.name}: ${printed.text}${walked === 0 ? " (where the last move started)" : walked > 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${clickable ? ` — click: ${clickText(ctx, choice)}` : ""}`;
-  const dead = printed === SPACES[space.mark] ? "" : " dead";
+  const dead = closed ? " dead" : "";
   const middle = Math.floor(space.squares.length / 2);
   const marks = `${clickable ? " target" : ""}${walked === 0 && obs.path.length > 1 ? " walk-from" : walked > 0 ? " walked" : ""}${reach ? " reach" : ""}`;
   return space.squares.map(([sx, sy], index) => {
@@ -386,7 +388,7 @@ function die(book, obs, seat, rolled) {
 
 function collectorRows(ctx, obs, seat) {
   const cards = obs.cards[seat];
-  return ["kanohi", "turaga", "key"].map((kind) => el("div", { class: "collect-row" }, el("small", {}, `${TOKENS[kind].name}s: `),
+  return ["kanohi", "turaga", "key"].map((kind) => el("div", { class: "collect-row" }, el("small", {}, `${key(ctx.book).token[kind].name}s: `),
     (cards[kind] || []).length ? cards[kind].map((face) => el("span", { class: "chip-line" }, tokenChip(ctx.book, face, ""), tokenInfo(ctx.book, face).label))
       : el("small", {}, "none")));
 }
@@ -418,13 +420,14 @@ function collectors(ctx, obs, stage, rolled) {
   stage.querySelector(".collectors").replaceChildren(...list);
 }
 
-function legendRows() {
+function legendRows(book) {
   const mark = (name, cls = "") => el("span", { class: `legend-mark ${cls}` }, icon(name));
+  const known = key(book);
   return [
-    ...Object.entries(SPACES).filter(([, s]) => s.icon).map(([key, s]) => ({ mark: el("span", { class: `legend-mark kspace i-${key}` }, el("span", { class: "printed" }, icon(s.icon))), name: s.name, text: s.text })),
-    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...DEAD_PORTAL },
-    ...Object.entries(TOKENS).map(([kind, t]) => ({ mark: mark(kind, `chip tk-${kind}`), name: t.name, text: `${t.text} A token lies on a space as a round chip.` })),
-    { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), name: "Toa pawn", text: "A player's Toa, with its initial; several on one space stand side by side." },
+    ...Object.entries(SPACE_ICONS).map(([letter, name]) => ({ mark: el("span", { class: `legend-mark kspace i-${letter}` }, el("span", { class: "printed" }, icon(name))), ...known.space[letter] })),
+    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...known.id["closed-portal"] },
+    ...CHIPS.map((kind) => ({ mark: mark(kind, `chip tk-${kind}`), name: known.token[kind].name, text: `${known.token[kind].text} A token lies on a space as a round chip.` })),
+    { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), ...known.id.pawn },
     { mark: el("span", { class: "legend-mark kspace walk-from" }), name: "Where the last move started", text: "The space the last Toa to move came from; its path is marked up to where it stands." },
     { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces the last move passed (a move may not double back)." },
     { mark: el("span", { class: "legend-mark kspace reach" }), name: "Within reach", text: "The spaces the steps left of this roll can reach." },
@@ -437,7 +440,7 @@ export function render(root, obs, ctx) {
   let stage = root.querySelector(":scope > .makuta");
   if (!stage) {
     const frame = zoomFrame("island");
-    stage = el("div", { class: "makuta" }, el("div", { class: "board-bar" }, legend("Legend: what the symbols mean", legendRows()), frame.tools),
+    stage = el("div", { class: "makuta" }, el("div", { class: "board-bar" }, legend("Legend: what the symbols mean", legendRows(ctx.book)), frame.tools),
       frame.frame, el("div", { class: "small turn-line" }), el("div", { class: "collectors" }));
     stage.frame = frame;
     stage.version = 0;

@@ -17,26 +17,24 @@ const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const cellOf = (label) => [ROWS.indexOf(label[0]), Number(label.slice(1)) - 1];
 const labelOf = (row, col) => `${ROWS[row]}${col + 1}`;
 
-// What each kind of space does, in the rulebook's words (the map file's legend names them).
-const DOES = {
-  blank: "Nothing happens here.",
-  west_start: "West Start Space; after the start of the game it is a blank space.",
-  east_start: "East Start Space; after the start of the game it is a blank space.",
-  mission: "Enter it and your Toa must accept a new Mission.",
-  challenge: "Enter it and your Toa competes in a Great Mask Challenge.",
-  game_action: "Enter it and you draw a Game Action card.",
-  portal: "From a Portal your Toa may jump to any other Portal.",
-};
-const DOUBLE = " Two circles: the result is doubled (two cards, or two challenges).";
+// What each map symbol does: the game's key (legend.toml, served as the picture book's
+// `legend`), whose space letters are the map file's symbols.
+const meanings = new WeakMap();
+function means(book, symbol) {
+  if (!meanings.has(book)) {
+    meanings.set(book, Object.fromEntries(book.legend.filter((s) => s.group === "space").map((s) => [s.letter, s.means])));
+  }
+  return meanings.get(book)[symbol] || "";
+}
 
-function spaceTip(space, label) {
-  return `${label}: ${space.name}. ${DOES[space.kind] || ""}${space.circles === 2 ? DOUBLE : ""}`;
+function spaceTip(book, symbol, label) {
+  return `${label}: ${book.components.legend[symbol].name}. ${means(book, symbol)}`;
 }
 
 function legendRows(book) {
   return Object.entries(book.components.legend).filter(([, s]) => s.kind !== "sea").map(([symbol, s]) => ({
     mark: el("span", { class: `legend-mark mcell k-${s.kind}${s.circles === 2 ? " double" : ""}` }, symbol === "." ? "" : symbol[0]),
-    name: `${symbol === "." ? "" : `${symbol[0]} · `}${s.name}`, text: `${DOES[s.kind] || ""}${s.circles === 2 ? DOUBLE : ""}`,
+    name: `${symbol === "." ? "" : `${symbol[0]} · `}${s.name}`, text: means(book, symbol),
   })).concat([{ mark: el("span", { class: "legend-mark mcell target" }), name: "Where you can go", text: "Click a highlighted space to move or jump there." },
     { mark: el("span", { class: "legend-mark coord-mark" }, "C5"), name: "Space names", text: "Row letter (A at the North edge) and column number (1 at the West edge): the names the moves use." }]);
 }
@@ -66,7 +64,7 @@ function mapCells(book, obs, ctx) {
       if (space.kind === "sea") { cells.push(el("span", { class: "mcell k-sea" })); continue; }
       cells.push(el(here.length === 1 ? "button" : "div", {
         class: `mcell k-${space.kind}${space.circles === 2 ? " double" : ""}${here.length ? " target" : ""}${reached.has(label) ? " just" : ""}`,
-        "data-tip": `${spaceTip(space, label)}${here.length ? ` — click: ${text(here[0])}` : ""}${reached.has(label) ? " (the last move ended here)" : ""}`,
+        "data-tip": `${spaceTip(book, symbol, label)}${here.length ? ` — click: ${text(here[0])}` : ""}${reached.has(label) ? " (the last move ended here)" : ""}`,
         onclick: here.length === 1 ? () => { selected = null; ctx.act(here[0]); } : null, dataset: { actions: here.join(" "), space: label },
         "aria-label": here.length === 1 ? text(here[0]) : null,
       }, el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),

@@ -13,11 +13,8 @@ const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "rig
   head: "head", "kanohi-nuva": "kanohi", tool: "tool" };
 const KIND_ICON = { add: "+", remove: "−", stop: "⊘" };
 const KIND_WORD = { add: "add", remove: "remove", stop: "stop" };
-const KIND_DOES = {
-  add: "Play it to add one of its parts, in its colour, to your Toa.",
-  remove: "Play it to take one of its parts off your opponent's Toa.",
-  stop: "Play it at once when your opponent plays a card: that card does nothing.",
-};
+// What a kind of card does: the game's key (legend.toml, served as the picture book's `legend`).
+const doesOf = (book, kind) => book.legend.find((s) => s.group === "card" && s.letter === kind)?.means || "";
 let selected = null;  // the hand card picked up, waiting for where it goes
 
 const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
@@ -29,7 +26,7 @@ function cardFace(book, id, { onclick, small = false, target = false, actions = 
     tag: onclick ? "button" : "div", cls: `face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}${just ? " just" : ""}`,
     number: id, title: card.kind === "stop" ? "STOP" : parts.join(" · "), icon: KIND_ICON[card.kind], flip: `card-${id}`,
     attrs: { onclick, "aria-pressed": onclick ? String(selected === id) : null,
-      "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${KIND_DOES[card.kind]}`,
+      "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${doesOf(book, card.kind)}`,
       dataset: { card: id, actions: actions.join(" "), flipFrom: from } },
   });
 }
