@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import sys
@@ -235,7 +234,7 @@ def replay_command(
     if seat is not None and not 1 <= seat <= players:
         fail(MatanuiError(f"--seat must be a player from 1 to {players}"))
     viewer = None if seat is None else seat - 1
-    render = importlib.import_module(f"matanui.games.{record.game}.render").render
+    render = games.renderer(record.game).render
     total = len(record.actions)
     if full_screen(plain) and not all_:
         from matanui.tui.replay import ReplayApp

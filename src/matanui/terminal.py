@@ -17,7 +17,6 @@ no stop card), so the table never learns from the terminal who could have answer
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import shlex
@@ -312,7 +311,7 @@ class TerminalGame:
     # -- output --------------------------------------------------------------------------
 
     def _show(self, seat: int | None) -> None:
-        render = importlib.import_module(f"matanui.games.{self.state.game.name}.render").render
+        render = games.renderer(self.state.game.name).render
         obs = self.state.observation(seat)
         self.boards.print(render(self.state.game, obs, self.state.names))
 

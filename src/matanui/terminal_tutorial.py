@@ -7,12 +7,12 @@ engine, the game's own `render` draws the board.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.panel import Panel
 
+from matanui import games
 from matanui.games.text import literal
 from matanui.terminal import BadAnswer, BoardPrinter, ask_readable, number_in
 from matanui.tutorial import Played, Tutorial, Walk, check
@@ -23,7 +23,7 @@ HELP = "Type the number of a move (or its id). '?' shows this help, 'q' leaves t
 
 def run(lesson: Tutorial, console: Console, ask: Callable[[str], str]) -> bool:
     """Play `lesson` with a person; True when it was played to its end."""
-    render = importlib.import_module(f"matanui.games.{lesson.game}.render").render
+    render = games.renderer(lesson.game).render
     walk = Walk(lesson)
     boards = BoardPrinter(console)
 

@@ -18,7 +18,6 @@ win-percentage marks (docs/ai.md, "Hints and analysis").
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -26,6 +25,7 @@ from matanui.engine import Game, MatanuiError, Record, State
 from matanui.engine.record import replay
 
 from .base import SeatView
+from .heuristics import heuristics_module
 from .ismcts import ISMCTSAgent, Node
 from .recalibration import calibrated
 from .registry import make_agent
@@ -121,11 +121,7 @@ def hint(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -
 
 
 def _explainer(game: str) -> Callable[[SeatView, str], str | None]:
-    try:
-        module = importlib.import_module(f"matanui.ai.heuristics.{game}")
-    except ModuleNotFoundError:
-        return lambda view, action: None
-    return getattr(module, "explain", lambda view, action: None)
+    return getattr(heuristics_module(game), "explain", lambda view, action: None)
 
 
 def _compared(view: SeatView, found: Estimate) -> str:

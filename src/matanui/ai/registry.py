@@ -33,15 +33,14 @@ unless its own best move's mean return is higher by more than the margin. Where 
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import fields, replace
-from types import ModuleType
 from typing import Any
 
 from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 
 from .base import Agent, RandomAgent
+from .heuristics import heuristics_module
 from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
 from .policy import SPECS, TRAINED, is_policy_spec, policy_agent
 from .settings import SEARCH, Parameters, check_value, split_settings
@@ -79,15 +78,8 @@ def _budget(spec: str, text: str, kind: type) -> float | int:
     return value
 
 
-def _heuristics_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"matanui.ai.heuristics.{game}")
-    except ModuleNotFoundError:
-        return None
-
-
 def _hard_is_tuned_heuristic(game: str) -> bool:
-    return getattr(_heuristics_module(game), "HARD_IS_TUNED_HEURISTIC", False)
+    return getattr(heuristics_module(game), "HARD_IS_TUNED_HEURISTIC", False)
 
 
 def parameters(spec: str, game: str) -> Parameters:
@@ -101,14 +93,14 @@ def parameters(spec: str, game: str) -> Parameters:
     if name in SEARCHES:
         return SEARCH
     if name == "heuristic":
-        weights = getattr(_heuristics_module(game), "Weights", None)
+        weights = getattr(heuristics_module(game), "Weights", None)
         kinds = {field.name: float for field in fields(weights)} if weights else {}
         return Parameters(kinds, "weight", f"{game}'s heuristic")
     return Parameters({}, "setting", name)
 
 
 def _heuristic(game: str, seed: int, weights: dict[str, float] | None = None) -> Agent | None:
-    module = _heuristics_module(game)
+    module = heuristics_module(game)
     if module is None:
         return None
     if weights:
@@ -131,7 +123,7 @@ def _tuned_heuristic(game: str, seed: int) -> Agent:
 
 
 def _playout_settings(game: str, seed: int) -> dict[str, Any]:
-    module = _heuristics_module(game)
+    module = heuristics_module(game)
     if module is None:
         return {}
     guided = getattr(module, "PLAYOUT_WITH_HEURISTIC", True)

@@ -15,7 +15,6 @@ module's, with the mean log-loss of each and of a coin (ln 2), so a better featu
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import random
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 
 from matanui import games
 from matanui.ai import make_agent
+from matanui.ai.heuristics import heuristics_module
 from matanui.ai.play import deciding
 
 POSITIONS_PER_GAME = 10  # positions of one game are correlated; a few from many games fit better
@@ -43,7 +43,7 @@ def sample_positions(game_name: str, count: int, seed: int = 0) -> list[tuple[fl
     """(advantage, seat 0's result) at up to POSITIONS_PER_GAME positions of each of `count`
     heuristic self-play games, characters drawn at random."""
     game = games.get(game_name)
-    advantage = importlib.import_module(f"matanui.ai.heuristics.{game_name}").advantage
+    advantage = heuristics_module(game_name).advantage
     characters = game.characters()
     samples: list[tuple[float, float]] = []
     for number in range(count):
@@ -89,7 +89,7 @@ def fit_scale(samples: Sequence[tuple[float, float]], low: float = SCALE_RANGE[0
 
 
 def fit(game_name: str, count: int, seed: int = 0) -> Fit:
-    module = importlib.import_module(f"matanui.ai.heuristics.{game_name}")
+    module = heuristics_module(game_name)
     samples = sample_positions(game_name, count, seed)
     scale = fit_scale(samples)
     return Fit(game_name, len(samples), scale, log_loss(samples, scale),
@@ -98,7 +98,7 @@ def fit(game_name: str, count: int, seed: int = 0) -> Fit:
 
 def main(argv: Sequence[str] | None = None) -> None:
     fitted = [name for name in games.names()
-              if hasattr(importlib.import_module(f"matanui.ai.heuristics.{name}"), "advantage")]
+              if hasattr(heuristics_module(name), "advantage")]
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=fitted)
     parser.add_argument("--games", type=int, default=400, help="heuristic games to sample")

@@ -22,7 +22,6 @@ instead, leaving the game unchanged.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -52,7 +51,7 @@ def observation_space(size: int, actions: int) -> spaces.Dict:
 def render_text(table: Table) -> str:
     """The public view as plain text, from the game's own terminal rendering."""
     game = table.state.game
-    render = importlib.import_module(f"matanui.games.{game.name}.render").render
+    render = games.renderer(game.name).render
     return Text.from_markup(render(game, table.state.observation(None))).plain
 
 

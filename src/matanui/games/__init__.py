@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from matanui.engine import Game, UnknownGame
 from matanui.engine.record import set_game_finder
@@ -38,6 +39,13 @@ def get(name: str) -> Game:
         require(name)
         game = _loaded[name] = importlib.import_module(_MODULES[name]).GAME
     return game
+
+
+def renderer(name: str) -> ModuleType:
+    """The game's terminal drawing, its package's `render` module (`render`, `regions`,
+    `targets`, `preview`)."""
+    require(name)
+    return importlib.import_module(f"{_MODULES[name]}.render")
 
 
 def _find(name: str, data: dict[str, str] | None) -> Game:

@@ -3,10 +3,11 @@ target, and a board placement's preview, all from the game's own render module."
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from matanui import games
 
 if TYPE_CHECKING:
     from matanui.engine import State
@@ -25,7 +26,7 @@ def drawing(state: State, view: int | None, actions: Sequence[str] = ()) -> Pict
     targets of `actions` (the decision on screen, if any): each action whose engine targets
     (`State.targets`) name a space, placed where the board draws that space."""
     game, obs = state.game, state.observation(view)
-    render = importlib.import_module(f"matanui.games.{game.name}.render")
+    render = games.renderer(game.name)
     spaces = {action: space for action in actions
               if (space := state.targets(action).get("space")) is not None}
     return Picture(render.regions(game, obs, state.names), render.targets(game, obs, spaces),
