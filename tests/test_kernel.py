@@ -20,9 +20,6 @@ class RaceGame(Game):
     def options_schema(self):
         return {}
 
-    def _check_players(self, players):
-        return tuple(players)
-
 
 class RaceState(State):
     def _set_up(self, arrangement):

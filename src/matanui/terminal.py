@@ -5,7 +5,7 @@ own `render` module), the events as that seat may see them, and the numbered leg
 then applies the chosen action id; an id that is not legal gets the engine's own reason.
 Any answer is safe: what cannot be read is answered and asked again.
 
-The game is saved after every action (atomically, see `matanui.files`), with its seating
+The game is saved after every action (atomically, see `matanui.engine.files`), with its seating
 (which seats are people, which bots), so a crash or a killed terminal loses at most the
 answer being typed and `matanui play --resume FILE` continues it as it was played.
 

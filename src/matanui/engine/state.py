@@ -1,4 +1,4 @@
-"""The contract every game keeps (see shared DESIGN.md): a `Game` makes `State`s.
+"""The contract every game keeps (docs/architecture.md, "The contract"): a `Game` makes `State`s.
 
 A concrete game subclasses both. The base `State` owns the parts that are the same for every
 game: move caching, legality checks, history, records and the seeded generator. A game

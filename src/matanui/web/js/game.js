@@ -2,7 +2,7 @@
 // spectator, who gets one public connection). The server sends each connection its own view;
 // this page draws the view of the seat to decide (hot-seat) or of the only seat it holds.
 //
-// What the page promises a player (DESIGN.md, "The table"): the last move is marked and told
+// What the page promises a player: the last move is marked and told
 // in the `Last move` line; another seat's moves play out one at a time at a readable pace;
 // the viewer's own pieces sit in `Your hand` (docked on a phone) whenever `Your decision`
 // offers a choice; the end is a dialog from the viewer's side.
