@@ -451,7 +451,7 @@ def agreed(folder: Path) -> None:
     assert loaded == (found == []), found
 
 
-PACK_FILES = [(g, f) for g, layout in packs.LAYOUTS.items() for f in layout]
+PACK_FILES = [(g, f) for g in games.names() for f in games.descriptor(g).layout]
 TOML_VALUES = st.recursive(
     st.booleans() | st.integers(-5, 5000) | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),

@@ -9,6 +9,8 @@ from matanui.engine import Game, UnknownGame
 from matanui.engine.record import set_game_finder
 from matanui.engine.untrusted import shortened
 
+from .descriptor import Descriptor
+
 # name -> module that defines GAME. A new game adds one line here.
 _MODULES: dict[str, str] = {
     "reconstruct": "matanui.games.reconstruct",
@@ -39,6 +41,13 @@ def get(name: str) -> Game:
         require(name)
         game = _loaded[name] = importlib.import_module(_MODULES[name]).GAME
     return game
+
+
+def descriptor(name: str) -> Descriptor:
+    """The game's descriptor (its package's DESCRIPTOR): data layout, loader, picture book,
+    board view."""
+    get(name)
+    return importlib.import_module(_MODULES[name]).DESCRIPTOR
 
 
 def renderer(name: str) -> ModuleType:

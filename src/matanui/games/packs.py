@@ -1,12 +1,12 @@
 """Data packs: a user's own cards, mats and boards in place of our reconstructions.
 
 A pack is a folder holding `pack.toml` (name, game, version, author, description) and any of
-the game's data files (the same TOML files the engine reads, `LAYOUTS` below). A pack may be
-partial: each entry of a pack's file replaces the built-in entry with the same identity (the
-field `LAYOUTS` names per table: a card's number, a board's id), or is added when none has
-it; a table without an identity (a single table such as `[deck]`, or Makuta's locks) is
-replaced whole. The merged files are then read by the game's own loader, so a pack is held
-to exactly the checks our data is.
+the game's data files (the same TOML files the engine reads, laid out as the game's
+descriptor says). A pack may be partial: each entry of a pack's file replaces the built-in
+entry with the same identity (the field the descriptor's `layout` names per table: a card's
+number, a board's id), or is added when none has it; a table without an identity (a single
+table such as `[deck]`, or Makuta's locks) is replaced whole. The merged files are then read
+by the game's own loader, so a pack is held to exactly the checks our data is.
 
 A game built from a pack is its own Game object, named as the game is, whose `data` names
 the pack and the hash of its contents; records carry it (engine/record.py).
@@ -21,7 +21,7 @@ import random
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,29 +40,6 @@ PACK_FIELDS = ("name", "game", "version", "author", "description")
 # of entry by entry (so that an entry deleted from them is gone, and a deck may shrink).
 WHOLE = "whole"
 
-# Per game: data file -> table -> the field that names an entry (None: the table is replaced
-# whole when a pack gives it).
-LAYOUTS: dict[str, dict[str, dict[str, str | None]]] = {
-    "reconstruct": {
-        "toa.toml": {"part": "id", "toa": "id"},
-        "actions.toml": {"deck": None, "card": "id"},
-    },
-    "masks": {
-        "toa.toml": {"toa": "id", "mask": "id", "mask_card": "number", "turaga_card": "number",
-                     "theme_deck": "number"},
-        "cards.toml": {"challenge": "number", "mission": "number", "action": "number"},
-        "maps.toml": {"legend": "symbol", "side": "id", "island": "id"},
-    },
-    "makuta": {
-        "components.toml": {"contents": None, "rules": None, "temple": None, "toa": "id",
-                            "die": "id", "segment": "colour"},
-        "tokens.toml": {"kanohi": "id", "turaga": "id", "key": "id", "rahi": "id", "lock": None},
-        "boards.toml": {"board": "id"},
-    },
-}
-
-# How each game is built from a folder holding every one of its data files.
-_BUILDERS: dict[str, Callable[[Path], Game]] = {}
 
 SMOKE_GAMES = 5  # random games a pack must play to the end in `data check`
 SMOKE_STEPS = 20_000
@@ -76,18 +53,10 @@ class PackError(MatanuiError):
     """A pack that cannot be used; the message lists every problem found."""
 
 
-def _builder(name: str) -> Callable[[Path], Game]:
-    if not _BUILDERS:
-        from matanui.games.makuta import load_game as makuta
-        from matanui.games.masks import load_game as masks
-        from matanui.games.reconstruct import load_game as reconstruct
-
-        _BUILDERS.update({
-            "reconstruct": lambda d: reconstruct(d / "actions.toml", d / "toa.toml"),
-            "masks": lambda d: masks(d, d / "maps.toml"),
-            "makuta": lambda d: makuta(d / "components.toml", d / "tokens.toml", d / "boards.toml"),
-        })
-    return _BUILDERS[name]
+def _layout(game: str) -> Mapping[str, Mapping[str, str | None]]:
+    """Each data file of `game`, its tables and the field that names an entry (None: the
+    table is replaced whole when a pack gives it): the game's descriptor's."""
+    return games.descriptor(game).layout
 
 
 def builtin_folder(game: str) -> Path:
@@ -164,7 +133,7 @@ def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple
     if len(meta) != len(PACK_FIELDS):
         return None
     try:
-        whole = tuple(check.choices(WHOLE, LAYOUTS[meta["game"]], min_items=0)) if WHOLE in raw else ()
+        whole = tuple(check.choices(WHOLE, _layout(meta["game"]), min_items=0)) if WHOLE in raw else ()
     except DataFileError as exc:
         problems.append(str(exc))
         return None
@@ -174,7 +143,7 @@ def _read_meta(folder: Path, problems: list[str]) -> tuple[dict[str, str], tuple
     return meta, whole
 
 
-def _read_file(path: Path, layout: dict[str, str | None], problems: list[str]) -> dict | None:
+def _read_file(path: Path, layout: Mapping[str, str | None], problems: list[str]) -> dict | None:
     """The parsed file, or None after adding its problems: each table must be one the game
     knows, and each entry of an entry-by-entry table must name itself once."""
     data = _parsed(path, problems)
@@ -218,7 +187,7 @@ def _read(folder: Path) -> tuple[Pack | None, list[str]]:
     if read_meta is None:
         return None, problems
     meta, whole = read_meta
-    layout = LAYOUTS[meta["game"]]
+    layout = _layout(meta["game"])
     files: dict[str, dict[str, Any]] = {}
     try:
         paths = sorted(folder.iterdir())
@@ -253,7 +222,7 @@ def merge(game: str, file: str, overrides: Mapping[str, Any], whole: bool = Fals
     data = {} if whole else builtin(game, file)
     origin: dict[tuple[str, int], str] = {}
     for table, value in overrides.items():
-        key = LAYOUTS[game][file][table]
+        key = _layout(game)[file][table]
         if key is None:
             data[table] = value
             continue
@@ -292,12 +261,12 @@ def _build(game: str, files: Mapping[str, Mapping[str, Any]], folder: Path,
     """The game built from its built-in data with `files` merged over it (those in `whole`
     replacing ours)."""
     merged = {file: merge(game, file, files.get(file, {}), file in whole and file in files)
-              for file in LAYOUTS[game]}
+              for file in _layout(game)}
     scratch = Path(tempfile.mkdtemp(prefix="matanui-pack-"))
     try:
         for file, one in merged.items():
             (scratch / file).write_bytes(tomli_w.dumps(one.data).encode())
-        return _builder(game)(scratch)
+        return games.descriptor(game).load(scratch)
     except DataFileError as exc:
         raise DataFileError(_name_entries(str(exc), merged, folder)) from None
     finally:
@@ -392,7 +361,7 @@ def game_for(name: str, folder: str | Path | None) -> Game:
 def export(game: str, folder: str | Path, name: str | None = None) -> list[Path]:
     """Write the game's complete current data as an editable pack (the built-in files as
     they are, comments and provenance included, and a pack.toml)."""
-    if game not in LAYOUTS:
+    if game not in games.names():
         raise PackError(games.unknown(game))
     folder = Path(folder)
     if folder.exists() and any(folder.iterdir()):
@@ -407,7 +376,7 @@ def export(game: str, folder: str | Path, name: str | None = None) -> list[Path]
         "# they are. To remove entries (a smaller deck), name the file in `whole`: it then\n"
         '# replaces ours whole, e.g. whole = ["actions.toml"].\n' + tomli_w.dumps(meta),
         encoding="utf-8")
-    for file in LAYOUTS[game]:
+    for file in _layout(game):
         shutil.copyfile(builtin_folder(game) / file, folder / file)
         written.append(folder / file)
     return written
@@ -423,7 +392,7 @@ def diff(folder: str | Path) -> list[str]:
         if file in pack.whole:
             lines += _removed(pack.game, file, base, overrides)
         for table, value in overrides.items():
-            key = LAYOUTS[pack.game][file][table]
+            key = _layout(pack.game)[file][table]
             if key is None:
                 pairs = [(table, base.get(table), value)]
             else:
@@ -440,7 +409,7 @@ def diff(folder: str | Path) -> list[str]:
 
 def _removed(game: str, file: str, base: dict[str, Any], overrides: dict[str, Any]) -> list[str]:
     lines = []
-    for table, key in LAYOUTS[game][file].items():
+    for table, key in _layout(game)[file].items():
         if table not in base:
             continue
         if key is None or table not in overrides:

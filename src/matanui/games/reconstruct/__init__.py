@@ -1,7 +1,13 @@
 """Toa Nuva Reconstruct Trading Card Game (Upper Deck, 2002): 2 players build a Toa Nuva."""
 
+from ..descriptor import Descriptor
+from .book import picture_book
 from .rules import ReconstructGame, ReconstructState, load_game
 
 GAME = load_game()
+DESCRIPTOR = Descriptor(
+    layout={"toa.toml": {"part": "id", "toa": "id"}, "actions.toml": {"deck": None, "card": "id"}},
+    load=lambda folder: load_game(folder / "actions.toml", folder / "toa.toml"),
+    picture_book=picture_book, view="reconstruct")
 
-__all__ = ["GAME", "ReconstructGame", "ReconstructState", "load_game"]
+__all__ = ["DESCRIPTOR", "GAME", "ReconstructGame", "ReconstructState", "load_game"]

@@ -71,10 +71,11 @@ export function dataText(data) {
   return data ? `data pack “${data.name}”` : "built-in data";
 }
 
-// A game's board view: views/<game>.js, or the plain one for a game without its own.
-const KNOWN_VIEWS = ["reconstruct", "masks", "makuta"];
-export async function boardView(game) {
-  const name = KNOWN_VIEWS.includes(game) ? game : "plain";
+// A game's board view, as its picture book names it (the game's descriptor): views/<view>.js,
+// the plain one for a game without its own.
+const VIEW_NAME = /^[a-z][a-z0-9_-]*$/;
+export async function boardView(book) {
+  const name = VIEW_NAME.test(book.view || "") ? book.view : "plain";
   return import(`./views/${name}.js`);
 }
 

@@ -128,7 +128,7 @@ async function receive(connection, message) {
     waiting = "";
     book = book || (await pictureBook(message.game, message.data));
     $("how-to-play").href = book.how_to_play;
-    view = view || (await boardView(message.game));
+    view = view || (await boardView(book));
     problem = "";
     chat.welcome(message, chatOpen());
   } else if (message.type === "update") {

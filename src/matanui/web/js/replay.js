@@ -33,7 +33,7 @@ async function load(seat) {
   try {
     data = await api(`/api/games/${gameId}/replay${query}`, { headers });
     book = await pictureBook(data.game.game, data.game.data);
-    view = await boardView(data.game.game);
+    view = await boardView(book);
   } catch (error) {
     $("position").textContent = "";
     $("step-text").textContent = `This replay could not be loaded: ${error.message}`;

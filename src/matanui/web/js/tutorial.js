@@ -108,7 +108,7 @@ async function start() {
     const index = all.findIndex((t) => t.game === game && String(t.number) === number);
     lesson = { ...detail, next: all[index + 1] && all[index + 1].game === game ? all[index + 1] : null };
     book = await pictureBook(game);
-    view = await boardView(game);
+    view = await boardView(book);
     $("intro").textContent = lesson.intro;
     const at = Number(new URLSearchParams(location.hash.slice(1)).get("at")) || 0;
     draw(await api(`${base}/steps/${Math.min(Math.max(0, at), lesson.steps.length)}`));
