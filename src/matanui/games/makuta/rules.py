@@ -1101,7 +1101,7 @@ class MakutaState(State):
     # -- words -------------------------------------------------------------------------
 
     def describe(self, action: str) -> str:
-        move = self._moves_table().get(action)
+        move = self._move_table().get(action)
         if move is None:
             return f"{action} (not legal now)"
         kind = move[0]
@@ -1139,7 +1139,7 @@ class MakutaState(State):
         `space`); `{"seat": S, "kind": K, "slot": I, "token": face}` for a token of a
         collector card (its face as the deciding seat sees it); `{"token": face}` for a
         Kanohi or Turaga shown; `{"seat": S}` for the Toa an Akaku looks at."""
-        move = self._moves_table().get(action)
+        move = self._move_table().get(action)
         if move is None:
             return {}
         kind, names = move[0], self.island.names
@@ -1174,7 +1174,7 @@ class MakutaState(State):
         where an Akaku would have let them stop."""
         if self.phase not in AUTOMATIC_PHASES or self.is_over:
             return None
-        moves = self._moves_table()
+        moves = self._move_table()
         if len(moves) != 1:
             return None
         me = self.decider
@@ -1232,11 +1232,6 @@ class MakutaState(State):
             kind = "space"
         there = f" with {' and '.join(things)}" if things else ""
         return f"the {kind} at {self.island.names[node]}{there}"
-
-    def _moves_table(self) -> dict[str, Any]:
-        if self._moves is None:
-            self._moves = self._generate_moves() if not self.is_over else {}
-        return self._moves
 
     def _why_illegal(self, action: str) -> str:
         if self.is_over:
@@ -1313,7 +1308,7 @@ class MakutaState(State):
             # Where each legal choice puts something on the island, so that a board view can
             # draw the choices in place without knowing a rule: the space each step leads to,
             # and where each legal placement of the drawn board would lie (turn, x, y).
-            "leads_to": {action: names[move[2]] for action, move in self._moves_table().items()
+            "leads_to": {action: names[move[2]] for action, move in self._move_table().items()
                          if move[0] == "move"},
             "placements": {action: [rot, x, y] for action, (_, rot, _q, x, y) in self.placements.items()},
             "reach": [names[n] for n in self._reach()],

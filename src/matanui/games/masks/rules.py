@@ -584,7 +584,7 @@ class MasksState(State):
             return
         self.phase = TURN
         self.actor = seat
-        self._moves = moves
+        self._keep_moves(moves)
 
     def _open_anytime(self, seat: int) -> None:
         """MASKS-GA-ANY-TIME, MASKS-GA-WINDOW-INFO: opened to any turn player with a card in
@@ -988,7 +988,7 @@ class MasksState(State):
     # -- words -----------------------------------------------------------------------------
 
     def describe(self, action: str) -> str:
-        move = self._table().get(action)
+        move = self._move_table().get(action)
         if move is None:
             return f"{action} (not legal now)"
         op = move[0]
@@ -1036,7 +1036,7 @@ class MasksState(State):
     def targets(self, action: str) -> dict[str, Any]:
         """What a legal action acts on: the `space` a Toa Mask moves or jumps to (and whose:
         `seat`), the `card` played, attached or given up."""
-        move = self._table().get(action)
+        move = self._move_table().get(action)
         if move is None:
             return {}
         op, me = move[0], self.actor
@@ -1054,11 +1054,6 @@ class MasksState(State):
                 return {"kind": "play", "card": move[1], "seat": me, "space": self.labels[move[3]]}
             return {"kind": "play", "card": move[1]}
         return {"kind": {M_PASS: "pass", M_KEEP: "keep", M_WAIT: "wait"}[op]}
-
-    def _table(self) -> dict[str, Any]:
-        if self._moves is None:
-            self._moves = self._generate_moves() if not self.is_over else {}
-        return self._moves
 
     def _why_illegal(self, action: str) -> str:
         if self.is_over:
