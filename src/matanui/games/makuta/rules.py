@@ -18,10 +18,11 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.audit import one_place
 from matanui.engine.forfeits import forfeit_words
 from matanui.engine.options import Option, turn_limit
 
@@ -1463,45 +1464,29 @@ class MakutaState(State):
     def token_places(self) -> dict[int, str]:
         """Where every token is: supply, board, under a Rahi, gate, start space, collector
         card, out of play, or waiting to be collected; each in exactly one place."""
-        where: dict[int, str] = {}
+        return one_place("token", self._token_places())
+
+    def _token_places(self) -> Iterator[tuple[str, Iterable[int]]]:
         names = self.island.names
-
-        def put(token: int, place: str) -> None:
-            if token in where:
-                raise AssertionError(f"token {token} is both in {where[token]} and {place}")
-            where[token] = place
-
         for kind, bag in enumerate(self.bags):
-            for t in bag:
-                put(t, f"bag:{KIND_IDS[kind]}")
+            yield f"bag:{KIND_IDS[kind]}", bag
         for n, ts in self.items.items():
-            for t in ts:
-                put(t, f"space:{names[n]}")
+            yield f"space:{names[n]}", ts
         for n, t in self.rahi.items():
-            put(t, f"space:{names[n]}")
+            yield f"space:{names[n]}", [t]
         for n, ts in self.under.items():
-            for t in ts:
-                put(t, f"under:{names[n]}")
+            yield f"under:{names[n]}", ts
         for n, t in self.locks.items():
-            put(t, f"gate:{names[n]}")
-        for t in self.start:
-            put(t, "start")
+            yield f"gate:{names[n]}", [t]
+        yield "start", self.start
         for seat, card in enumerate(self.cards):
             for kind in CARD_KINDS:
-                for t in card[kind]:
-                    put(t, f"card:{seat}")
-        for t in self.beaten:
-            put(t, "beaten")
-        for t in self.queue:
-            put(t, "in hand")
-        return where
+                yield f"card:{seat}", card[kind]
+        yield "beaten", self.beaten
+        yield "in hand", self.queue
 
     def audit(self) -> None:
-        where = self.token_places()
-        total = len(self.game.kind)
-        if len(where) != total:
-            missing = sorted(set(range(total)) - set(where))
-            raise AssertionError(f"tokens lost: {missing}")
+        one_place("token", self._token_places(), set(range(len(self.game.kind))))
         kinds = self.game.kind
         for kind, bag in enumerate(self.bags):
             assert all(kinds[t] == kind for t in bag), f"a wrong token in the {KIND_IDS[kind]} bag"

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 
 from .cards import (
@@ -1168,13 +1169,13 @@ class MasksState(State):
         cards, pools = self.game.cards, self.pools
         for seat in (0, 1):
             places = {"hand": self.hands[seat], "draw": self.ga_draw[seat], "discard": self.ga_discard[seat]}
-            _one_place(f"Player {seat + 1}'s Game Action", places, set(pools.actions))
+            one_place(f"Player {seat + 1}'s Game Action card", places.items(), set(pools.actions))
             assert len(self.hands[seat]) <= HAND_LIMIT, f"Player {seat + 1} holds over {HAND_LIMIT} cards"
             assert self.hands[seat] == sorted(self.hands[seat]), "hands are kept sorted"
             assert self.known[seat] <= set(self.hands[seat]), "a known card is not in the hand"
             own = set(pools.masks[seat])
             places = {"pile": self.gm_pile[seat], "won": self.won[seat]}
-            _one_place(f"Player {seat + 1}'s Great Mask/Turaga", places, own)
+            one_place(f"Player {seat + 1}'s Great Mask/Turaga card", places.items(), own)
             for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
                 assert not slot or (slot in self.won[seat] and cards.mask_cards[slot].kind == kind), \
                     f"Player {seat + 1} has card #{slot} attached as a {kind} without having won it"
@@ -1182,10 +1183,10 @@ class MasksState(State):
         assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
         in_play = [self.chal[1]] if self.chal is not None else []
         places = {"draw": self.chal_draw, "discard": self.chal_discard, "in play": in_play}
-        _one_place("Great Mask Challenge", places, set(pools.challenges))
+        one_place("Great Mask Challenge card", places.items(), set(pools.challenges))
         queues = [m[0] for q in self.missions for m in q]
-        _one_place("Mission", {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues},
-                   set(pools.missions))
+        places = {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues}
+        one_place("Mission card", places.items(), set(pools.missions))
 
 
 @dataclass(frozen=True)
@@ -1212,19 +1213,6 @@ def _numbers_words(numbers: Sequence[int]) -> str:
     if len(numbers) > 2 and list(numbers) == list(range(min(numbers), max(numbers) + 1)):
         return f"#{min(numbers)} to #{max(numbers)}"
     return ", ".join(f"#{n}" for n in numbers)
-
-
-def _one_place(what: str, places: dict[str, list[int]], expected: set[int]) -> None:
-    where: dict[int, str] = {}
-    for name, cards in places.items():
-        for card in cards:
-            if card in where:
-                raise AssertionError(f"{what} card #{card} is both in {where[card]} and {name}")
-            where[card] = name
-    if set(where) != expected:
-        lost = sorted(expected - set(where))
-        extra = sorted(set(where) - expected)
-        raise AssertionError(f"{what} cards lost: {lost}; cards that do not belong: {extra}")
 
 
 class _Arranger:

@@ -19,6 +19,7 @@ from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
 from matanui.engine.arrangement import Arrangement, one_of, whole_number
+from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 
 from .cards import Deck, load_deck
@@ -554,24 +555,18 @@ class ReconstructState(State):
     # -- for tests and invariants ------------------------------------------------------
 
     def audit(self) -> None:
-        where = self.card_locations()
-        if len(where) != len(self.cards_in_game):
-            missing = sorted(set(self.cards_in_game) - set(where))
-            raise AssertionError(f"cards lost: {missing}")
+        one_place("Game Action card", self._card_places(), set(self.cards_in_game))
 
     def card_locations(self) -> dict[int, str]:
         """Where every Game Action card is: hand:N, draw, discard or in-play."""
-        where: dict[int, str] = {}
+        return one_place("Game Action card", self._card_places())
+
+    def _card_places(self) -> list[tuple[str, list[int]]]:
         places = [("draw", self.draw), ("discard", self.discard),
                   ("hand:0", self.hands[0]), ("hand:1", self.hands[1])]
         if self.pending is not None:
             places.append(("in-play", [self.pending[1]]))
-        for name, cards in places:
-            for card in cards:
-                if card in where:
-                    raise AssertionError(f"card #{card} is both in {where[card]} and {name}")
-                where[card] = name
-        return where
+        return places
 
 
 def load_game(actions_file: Path | None = None, toa_file: Path | None = None) -> ReconstructGame:
