@@ -6,7 +6,8 @@ from matanui.engine.audit import one_place
 
 
 def test_one_place_says_where_each_thing_is():
-    assert one_place("card", [("draw", [1, 2]), ("hand", [3])], {1, 2, 3}) == {1: "draw", 2: "draw", 3: "hand"}
+    where = one_place("card", [("draw", [1, 2]), ("hand", [3])], {1, 2, 3})
+    assert where == {1: "draw", 2: "draw", 3: "hand"}
 
 
 def test_a_thing_in_two_places_is_named_with_both():

@@ -70,7 +70,7 @@ def test_a_toy_game_gets_the_whole_contract(race):
     assert [e.text for e in state.apply("add:2")] == ["Player 1 adds 2."]
     with pytest.raises(IllegalAction) as error:
         state.apply("add:3")
-    assert str(error.value) == "'add:3' is not legal now (seat 1 to decide). Legal actions: add:1, add:2."
+    assert str(error.value) == "'add:3' is not legal for b now. Legal actions: add:1, add:2."
     copy = state.clone()
     copy.apply("add:1")
     assert state.observation(None)["total"] == 2

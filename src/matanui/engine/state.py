@@ -374,14 +374,24 @@ class State(ABC):
                 f"characters). Legal actions: {legal}.")
 
     def _why_illegal(self, action: str) -> str:
-        """The message for an illegal action. Games override this to say more."""
+        """The message for an illegal action: who decides now, why not (the game's
+        `_why_not`, where it can say) and the legal actions."""
         if self.is_over:
             return f"{action!r} is not legal: the game is over."
         legal = ", ".join(self.legal_actions())
-        return (
-            f"{action!r} is not legal now (seat {self.current_player} to decide). "
-            f"Legal actions: {legal}."
-        )
+        reason = self._why_not(action)
+        why = f": {reason}" if reason else ""
+        return f"{action!r} is not legal for {self._deciding_words()}{why}. Legal actions: {legal}."
+
+    def _deciding_words(self) -> str:
+        """Who decides now, as the why-not message says it ("Tahu Nuva now")."""
+        seat = self.current_player
+        return f"{self.names[seat]} now" if seat is not None else "anyone now"
+
+    def _why_not(self, action: str) -> str | None:
+        """Why `action`, not a legal action id now, is not (None: nothing more to say than
+        the legal actions). Games override it with the rule that forbids it."""
+        return None
 
     @abstractmethod
     def _generate_moves(self) -> dict[str, Any]: ...

@@ -1234,16 +1234,10 @@ class MakutaState(State):
         there = f" with {' and '.join(things)}" if things else ""
         return f"the {kind} at {self.island.names[node]}{there}"
 
-    def _why_illegal(self, action: str) -> str:
-        if self.is_over:
-            return f"{action!r} is not legal: the game is over."
-        legal = ", ".join(self.legal_actions())
-        reason = self._reason(action)
-        why = f": {reason}" if reason else ""
-        return (f"{action!r} is not legal for {self._who(self.decider)} now "
-                f"(deciding: {PHASE_WORDS[self.phase]}){why}. Legal actions: {legal}.")
+    def _deciding_words(self) -> str:
+        return f"{self._who(self.decider)} now (deciding: {PHASE_WORDS[self.phase]})"
 
-    def _reason(self, action: str) -> str:
+    def _why_not(self, action: str) -> str | None:
         verb, _, rest = action.partition(":")
         me = self.decider
         if verb == "move" and self.phase == MOVE and rest in DIRS:

@@ -1056,13 +1056,11 @@ class MasksState(State):
             return {"kind": "play", "card": move[1]}
         return {"kind": {M_PASS: "pass", M_KEEP: "keep", M_WAIT: "wait"}[op]}
 
-    def _why_illegal(self, action: str) -> str:
-        if self.is_over:
-            return f"{action!r} is not legal: the game is over."
-        reason = _Why(self).reason(action)
-        legal = ", ".join(self.legal_actions())
-        why = f": {reason}" if reason else ""
-        return f"{action!r} is not legal for {self.names[self.actor]} now{why}. Legal actions: {legal}."
+    def _why_not(self, action: str) -> str | None:
+        return _Why(self).reason(action)
+
+    def _deciding_words(self) -> str:
+        return f"{self.names[self.actor]} now"
 
     # -- information -----------------------------------------------------------------------
 

@@ -454,9 +454,7 @@ class ReconstructState(State):
             self._moves = self._generate_moves() if not self.is_over else {}
         return self._moves
 
-    def _why_illegal(self, action: str) -> str:
-        if self.is_over:
-            return f"{action!r} is not legal: the game is over."
+    def _why_not(self, action: str) -> str | None:
         parts = action.split(":")
         me = self.current_player
         cards = self.game.deck.cards
@@ -489,9 +487,7 @@ class ReconstructState(State):
                 elif not self.built[1 - me] >> p & 1:
                     reason = (f"{self._who(1 - me)} has no {self.game.deck.parts[p].name} to remove "
                               "(don't play a remove card without a matching part)")
-        legal = ", ".join(self.legal_actions())
-        why = f": {reason}" if reason else ""
-        return f"{action!r} is not legal for {self._who(me)} now{why}. Legal actions: {legal}."
+        return reason
 
     # -- information -------------------------------------------------------------------
 
