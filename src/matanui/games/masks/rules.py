@@ -34,6 +34,7 @@ from typing import Any
 from matanui.engine import BadSetup, Event, Game, State
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
+from matanui.engine.variants import chosen_variant
 
 from .cards import (
     ACTION_NUMBERS,
@@ -165,13 +166,7 @@ class MasksGame(Game):
     def variant(self, name: str) -> Variant | None:
         """The small variant `name` plays (None for the full game); BadSetup when these
         cards and maps (a data pack's) cannot play it."""
-        if name == FULL:
-            return None
-        why = self.variant_misfits[name]
-        if why:
-            raise BadSetup(f"the {name} variant cannot be played with these cards and maps: {why}; "
-                           f"play variant {FULL!r}")
-        return VARIANTS[name]
+        return chosen_variant(name, VARIANTS, self.variant_misfits, "these cards and maps")
 
     def character_name(self, character: str) -> str:
         return self.cards.toa[character].name

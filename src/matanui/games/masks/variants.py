@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from matanui.engine.data import EntryChecker, load_toml
+from matanui.engine.data import EntryChecker
+from matanui.engine.variants import FULL, read_variants
 
 from .cards import ACTION_NUMBERS, CHALLENGE_NUMBERS, DATA, MISSION_NUMBERS, Cards
 from .maps import Maps
 
-FULL = "full"  # the option value for the rulebook's own game
+__all__ = ["FULL", "Variant", "load_variants"]
 
 
 @dataclass(frozen=True)
@@ -62,19 +63,15 @@ def _numbers(check: EntryChecker, field: str, allowed: range) -> tuple[int, ...]
 def load_variants(path: Path | None = None) -> dict[str, Variant]:
     """The variants of data/variants.toml, by id, checked field by field (DataFileError
     naming file, entry and field)."""
-    path = path or DATA / "variants.toml"
-    data = load_toml(path)
-    variants: dict[str, Variant] = {}
-    for number, entry in enumerate(data.get("variant", []), start=1):
-        check = EntryChecker(path.name, f"variant[{number}]", entry)
-        check.only(("id", "name", "map", "actions", "challenges", "missions", "masks", "turaga",
-                    "masks_to_win", "turn_limit"))
-        check.provenance()
-        variant_id = check.new_key("id", str, [FULL, *variants])
-        masks = check.integer("masks", 1, 6)
-        variants[variant_id] = Variant(
-            variant_id, check.get("name", str), check.get("map", str),
-            _numbers(check, "actions", ACTION_NUMBERS), _numbers(check, "challenges", CHALLENGE_NUMBERS),
-            _numbers(check, "missions", MISSION_NUMBERS), masks, check.integer("turaga", 0, 3),
-            check.integer("masks_to_win", 1, masks), check.integer("turn_limit", 1, 400))
-    return variants
+    fields = ("name", "map", "actions", "challenges", "missions", "masks", "turaga", "masks_to_win",
+              "turn_limit")
+    return read_variants(path or DATA / "variants.toml", fields, _variant)
+
+
+def _variant(check: EntryChecker, variant_id: str) -> Variant:
+    masks = check.integer("masks", 1, 6)
+    return Variant(
+        variant_id, check.get("name", str), check.get("map", str),
+        _numbers(check, "actions", ACTION_NUMBERS), _numbers(check, "challenges", CHALLENGE_NUMBERS),
+        _numbers(check, "missions", MISSION_NUMBERS), masks, check.integer("turaga", 0, 3),
+        check.integer("masks_to_win", 1, masks), check.integer("turn_limit", 1, 400))

@@ -21,6 +21,7 @@ from matanui.engine import BadSetup, Event, Game, State
 from matanui.engine.arrangement import Arrangement, one_of, whole_number
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
+from matanui.engine.variants import chosen_variant
 
 from .cards import Deck, load_deck
 from .variants import FULL, Variant, load_variants
@@ -83,13 +84,7 @@ class ReconstructGame(Game):
     def variant(self, name: str) -> Variant | None:
         """The small variant `name` plays (None for the full game); BadSetup when this
         game's deck (a data pack's) cannot play it."""
-        if name == FULL:
-            return None
-        why = self.variant_misfits[name]
-        if why:
-            raise BadSetup(f"the {name} variant cannot be played with this Game Action deck: {why}; "
-                           f"play variant {FULL!r}")
-        return VARIANTS[name]
+        return chosen_variant(name, VARIANTS, self.variant_misfits, "this Game Action deck")
 
     def character_name(self, character: str) -> str:
         return self.deck.toa[character].name

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from matanui.engine.data import EntryChecker, load_toml
+from matanui.engine.data import EntryChecker
+from matanui.engine.variants import FULL, read_variants
 
 from .cards import DATA, Deck
 
-FULL = "full"  # the option value for the rulebook's own game
+__all__ = ["FULL", "Variant", "load_variants"]
 
 
 @dataclass(frozen=True)
@@ -45,23 +46,19 @@ class Variant:
 def load_variants(path: Path | None = None) -> dict[str, Variant]:
     """The variants of data/variants.toml, by id, checked field by field (DataFileError
     naming file, entry and field)."""
-    path = path or DATA / "variants.toml"
-    data = load_toml(path)
-    variants: dict[str, Variant] = {}
-    for number, entry in enumerate(data.get("variant", []), start=1):
-        check = EntryChecker(path.name, f"variant[{number}]", entry)
-        check.only(("id", "name", "cards", "built", "hand", "turn_limit"))
-        check.provenance()
-        variant_id = check.new_key("id", str, [FULL, *variants])
-        cards = check.get("cards", list)
-        if not cards or not all(type(c) is int and c > 0 for c in cards) or len(set(cards)) != len(cards):
-            check.fail("cards", "must list distinct card numbers (whole numbers from 1)")
-        built = check.get("built", list)
-        if not all(isinstance(p, str) for p in built) or len(set(built)) != len(built) or len(built) >= 7:
-            check.fail("built", "must list distinct part ids, fewer than all 7")
-        hand = check.integer("hand", 1, 3)
-        if 2 * hand > len(cards):
-            check.fail("hand", f"is {hand}, but two hands of {hand} need more than its {len(cards)} cards")
-        variants[variant_id] = Variant(variant_id, check.get("name", str), tuple(cards), tuple(built),
-                                       hand, check.integer("turn_limit", 1, 200))
-    return variants
+    return read_variants(path or DATA / "variants.toml", ("name", "cards", "built", "hand", "turn_limit"),
+                         _variant)
+
+
+def _variant(check: EntryChecker, variant_id: str) -> Variant:
+    cards = check.get("cards", list)
+    if not cards or not all(type(c) is int and c > 0 for c in cards) or len(set(cards)) != len(cards):
+        check.fail("cards", "must list distinct card numbers (whole numbers from 1)")
+    built = check.get("built", list)
+    if not all(isinstance(p, str) for p in built) or len(set(built)) != len(built) or len(built) >= 7:
+        check.fail("built", "must list distinct part ids, fewer than all 7")
+    hand = check.integer("hand", 1, 3)
+    if 2 * hand > len(cards):
+        check.fail("hand", f"is {hand}, but two hands of {hand} need more than its {len(cards)} cards")
+    return Variant(variant_id, check.get("name", str), tuple(cards), tuple(built), hand,
+                   check.integer("turn_limit", 1, 200))
