@@ -20,7 +20,6 @@ in `variant`; the actions and the memory are the same in all of them.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -151,16 +150,16 @@ class Encoding(ABC):
 
 
 def has_encoding(name: str) -> bool:
-    return importlib.util.find_spec(f"matanui.envs.encodings.{name}") is not None
+    return name in games.names() and games.descriptor(name).encoding is not None
 
 
 def _encodings(spec: Game) -> dict[str, type[Encoding]]:
-    """The game's encoding classes by variant name, the default first."""
-    try:
-        module = importlib.import_module(f"matanui.envs.encodings.{spec.name}")
-    except ModuleNotFoundError:
-        raise MatanuiError(f"{spec.name} has no research encoding yet; the games with one are in "
-                           "matanui/envs/encodings") from None
+    """The game's encoding classes by variant name, the default first (its descriptor's
+    `encoding` module)."""
+    if not has_encoding(spec.name):
+        with_one = ", ".join(name for name in games.names() if has_encoding(name))
+        raise MatanuiError(f"{spec.name} has no research encoding yet; the games with one: {with_one}")
+    module = importlib.import_module(games.descriptor(spec.name).encoding or "")
     return {kind.variant: kind for kind in getattr(module, "ENCODINGS", (module.ENCODING,))}
 
 

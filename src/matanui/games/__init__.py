@@ -51,10 +51,9 @@ def descriptor(name: str) -> Descriptor:
 
 
 def renderer(name: str) -> ModuleType:
-    """The game's terminal drawing, its package's `render` module (`render`, `regions`,
+    """The game's terminal drawing, its descriptor's `render` module (`render`, `regions`,
     `targets`, `preview`)."""
-    require(name)
-    return importlib.import_module(f"{_MODULES[name]}.render")
+    return importlib.import_module(descriptor(name).render)
 
 
 def _find(name: str, data: dict[str, str] | None) -> Game:

@@ -18,9 +18,15 @@ class Descriptor:
     (None: a data pack replaces the table whole). `load`: the game on a folder holding every
     one of its data files. `picture_book`: the printed components its board view draws,
     as JSON-safe data (None: none). `view`: the browser's board view,
-    web/js/views/<view>.js ("plain" lists the observation and the legal actions)."""
+    web/js/views/<view>.js ("plain" lists the observation and the legal actions).
+    `render`, `heuristics`, `encoding`: the modules of its terminal drawing, its sensible
+    player (matanui.ai.heuristics) and its research encoding (matanui.envs.encodings), by
+    name, since games/ imports neither ai/ nor envs/ (None: it has none)."""
 
     layout: Mapping[str, Mapping[str, str | None]]
     load: Callable[[Path], Game]
+    render: str
     picture_book: Callable[[Any], dict[str, Any]] | None = None
     view: str = "plain"
+    heuristics: str | None = None
+    encoding: str | None = None

@@ -12,6 +12,7 @@ DESCRIPTOR = Descriptor(
             "tokens.toml": {"kanohi": "id", "turaga": "id", "key": "id", "rahi": "id", "lock": None},
             "boards.toml": {"board": "id"}},
     load=lambda folder: load_game(folder / "components.toml", folder / "tokens.toml", folder / "boards.toml"),
-    picture_book=picture_book, view="makuta")
+    render=f"{__name__}.render", picture_book=picture_book, view="makuta",
+    heuristics="matanui.ai.heuristics.makuta", encoding="matanui.envs.encodings.makuta")
 
 __all__ = ["DESCRIPTOR", "GAME", "MakutaGame", "MakutaState", "load_game"]

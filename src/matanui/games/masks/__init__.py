@@ -11,6 +11,7 @@ DESCRIPTOR = Descriptor(
             "cards.toml": {"challenge": "number", "mission": "number", "action": "number"},
             "maps.toml": {"legend": "symbol", "side": "id", "island": "id"}},
     load=lambda folder: load_game(folder, folder / "maps.toml"),
-    picture_book=picture_book, view="masks")
+    render=f"{__name__}.render", picture_book=picture_book, view="masks",
+    heuristics="matanui.ai.heuristics.masks", encoding="matanui.envs.encodings.masks")
 
 __all__ = ["DESCRIPTOR", "GAME", "MasksGame", "MasksState", "load_game"]

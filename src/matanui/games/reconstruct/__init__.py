@@ -8,6 +8,7 @@ GAME = load_game()
 DESCRIPTOR = Descriptor(
     layout={"toa.toml": {"part": "id", "toa": "id"}, "actions.toml": {"deck": None, "card": "id"}},
     load=lambda folder: load_game(folder / "actions.toml", folder / "toa.toml"),
-    picture_book=picture_book, view="reconstruct")
+    render=f"{__name__}.render", picture_book=picture_book, view="reconstruct",
+    heuristics="matanui.ai.heuristics.reconstruct", encoding="matanui.envs.encodings.reconstruct")
 
 __all__ = ["DESCRIPTOR", "GAME", "ReconstructGame", "ReconstructState", "load_game"]
