@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from pathlib import Path
 from types import ModuleType
 
 from matanui.engine import Game, UnknownGame
@@ -48,6 +50,14 @@ def descriptor(name: str) -> Descriptor:
     board view."""
     get(name)
     return importlib.import_module(_MODULES[name]).DESCRIPTOR
+
+
+def data_folder(name: str) -> Path:
+    """The folder of the game's built-in data files: `data/` in its package."""
+    require(name)
+    spec = importlib.util.find_spec(_MODULES[name])
+    assert spec is not None and spec.submodule_search_locations, f"{_MODULES[name]} is a package"
+    return Path(next(iter(spec.submodule_search_locations))) / "data"
 
 
 def renderer(name: str) -> ModuleType:

@@ -24,9 +24,8 @@ from typing import Any
 from matanui.engine.data import EntryChecker, load_toml
 from matanui.engine.errors import DataFileError
 
-from . import names, unknown
+from . import data_folder, names, unknown
 
-GAMES_DIR = Path(__file__).parent
 GROUPS = ("space", "piece", "token", "die", "card", "mat", "colour")
 GROUP_TITLES = {"space": "Spaces", "piece": "Pieces", "token": "Tokens", "die": "Dice",
                 "card": "Cards", "mat": "The mat", "colour": "Colours"}
@@ -50,7 +49,7 @@ class Symbol:
 def _data(game: str) -> Path:
     if game not in names():
         raise DataFileError(unknown(game))
-    return GAMES_DIR / game / "data"
+    return data_folder(game)
 
 
 @cache

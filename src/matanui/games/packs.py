@@ -60,7 +60,7 @@ def _layout(game: str) -> Mapping[str, Mapping[str, str | None]]:
 
 
 def builtin_folder(game: str) -> Path:
-    return Path(__file__).with_name(game) / "data"
+    return games.data_folder(game)
 
 
 def builtin(game: str, file: str) -> dict[str, Any]:

@@ -1,0 +1,101 @@
+"""A fourth game added by following docs/architecture.md alone, "Adding a game": Race to ten
+(tests/example_game), registered with one line. The kernel's whole contract holds for it,
+and the interfaces play it without knowing it: the terminal's drawing and `matanui rules`,
+`matanui games`, the arena, data packs, and the service with its catalog and a hot-seat game
+played over the websocket. The `race` fixture (tests/conftest.py) registers it."""
+
+from __future__ import annotations
+
+import random
+import re
+from contextlib import ExitStack
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from matanui import games
+from matanui.ai import make_agent
+from matanui.arena.match import play_match
+from matanui.cli import app
+from matanui.engine import MatanuiError
+from matanui.games import packs
+from matanui.server import create_app
+from tests import test_contract as contract
+from tests.example_game import RUNNERS
+from tests.server.conftest import ROOMY
+from tests.server.helpers import TEST_HOSTS, receive_view
+from tests.test_packs import pack
+
+
+@pytest.mark.parametrize("check", [
+    contract.test_every_step_keeps_every_card_and_token_in_one_place_and_the_game_ends,
+    contract.test_replay_of_the_record_rebuilds_the_same_game,
+    contract.test_clones_are_independent,
+    contract.test_observations_are_json_and_determinize_agrees_with_them,
+    contract.test_an_illegal_action_raises_and_changes_nothing,
+    contract.test_the_same_seed_and_actions_give_the_same_game,
+    contract.test_determinize_depends_only_on_what_the_seat_sees,
+    contract.test_every_legal_action_says_what_it_acts_on_as_json,
+], ids=lambda check: check.__name__)
+def test_the_kernels_contract_holds_for_the_new_game(race, check):
+    check(name="race")
+
+
+def test_the_kernel_checks_its_players_and_says_why_an_action_is_not_legal(race):
+    with pytest.raises(MatanuiError, match=re.escape("race is for exactly 2 players; name two runners from")):
+        race.new_game(1, ["hare"])
+    state = race.new_game(1, RUNNERS)
+    why = "'add:3' is not legal for Hare now. Legal actions: add:1, add:2."
+    with pytest.raises(MatanuiError, match=re.escape(why)):
+        state.apply("add:3")
+
+
+def test_the_terminal_draws_it_and_the_command_line_lists_it_and_its_rules(race):
+    state = race.new_game(1, RUNNERS)
+    state.apply("add:2")
+    drawing = games.renderer("race").render(race, state.observation(0), state.names)
+    assert "Race to 10" in drawing and "■■········" in drawing
+    runner = CliRunner()
+    assert "race" in runner.invoke(app, ["games"], terminal_width=200).output
+    page = " ".join(runner.invoke(app, ["rules", "race"], terminal_width=200).output.split())
+    assert "Whoever brings it to ten wins" in page and "Still to run" in page  # the rules and the key
+
+
+def test_the_arena_plays_it_and_a_bot_it_has_no_heuristic_for_is_refused(race):
+    agents = [make_agent("random", "race", seed) for seed in (1, 2)]
+    result = play_match("race", RUNNERS, agents, seed=3)
+    assert len(result.winners) == 1 and result.steps >= 5
+    with pytest.raises(MatanuiError, match="no heuristic agent for 'race'"):
+        make_agent("heuristic", "race")
+
+
+def test_a_data_pack_changes_its_numbers(race, tmp_path):
+    folder = pack(tmp_path / "short", "race",
+                  race='[race]\ntarget = 5\nsteps = [1, 2]\nprovenance = "reconstructed"\nwhy = "a test"\n')
+    short = packs.load_game(folder)
+    assert short.target == 5 and short.new_game(1, RUNNERS).observation(None)["target"] == 5
+
+
+def test_the_service_offers_it_and_two_people_play_it_to_the_end_hot_seat(race, tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'race.db'}", allowed_hosts=TEST_HOSTS,
+                               limits=ROOMY)) as client:
+        book = client.get("/api/catalog/race").json()
+        assert book["view"] == "plain" and [s["id"] for s in book["legend"]] == ["counted", "to-run"]
+        assert book["introduction"]["summary"].startswith("Take turns adding")
+        seats = [{"kind": "human", "character": runner} for runner in RUNNERS]
+        created = client.post("/api/games", json={"game": "race", "seats": seats, "seed": 4,
+                                                  "hotseat": True}).json()
+        tokens = [seat["token"] for seat in created["seats"]]
+        with ExitStack() as stack:
+            sockets = [stack.enter_context(client.websocket_connect(f"/ws/games/{created['id']}"))
+                       for _ in tokens]
+            for ws, token in zip(sockets, tokens, strict=True):
+                ws.send_json({"type": "hello", "token": token})
+            views = [receive_view(ws) for ws in sockets]
+            rng = random.Random(2)
+            while not views[0]["over"]:
+                seat = views[0]["current_player"]
+                sockets[seat].send_json({"type": "act", "action": rng.choice(views[seat]["legal"])["id"]})
+                views = [receive_view(ws) for ws in sockets]
+        assert client.get(f"/api/games/{created['id']}").json()["status"] == "finished"
