@@ -1,4 +1,6 @@
-"""The game registry: `get(name)` and `names()`. Games are imported only when asked for."""
+"""The game registry: `get(name)`, `names()`, each game's `descriptor(name)` and what is
+found through it (`renderer`, `data_folder`), and the one message for a name nobody knows
+(`unknown`, `require`). Games are imported only when asked for."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from matanui.engine.untrusted import shortened
 
 from .descriptor import Descriptor
 
-# name -> module that defines GAME. A new game adds one line here.
+# name -> the package that defines GAME and DESCRIPTOR. A new game adds one line here.
 _MODULES: dict[str, str] = {
     "reconstruct": "matanui.games.reconstruct",
     "masks": "matanui.games.masks",
@@ -46,8 +48,7 @@ def get(name: str) -> Game:
 
 
 def descriptor(name: str) -> Descriptor:
-    """The game's descriptor (its package's DESCRIPTOR): data layout, loader, picture book,
-    board view."""
+    """The game's descriptor, its package's DESCRIPTOR (games/descriptor.py)."""
     get(name)
     return importlib.import_module(_MODULES[name]).DESCRIPTOR
 
