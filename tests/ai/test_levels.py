@@ -23,7 +23,7 @@ def test_a_measured_level_gives_its_score_interval_and_games():
 
 def test_hard_also_says_how_it_scored_against_medium():
     notes = levels.describe("reconstruct")
-    assert "against medium (0.55-0.82, 38 games)" in notes["hard"]
+    assert "against medium (0.59-0.65, 800 games)" in notes["hard"]
     assert "medium" not in notes["medium"].split(";", 1)[1]
 
 
@@ -38,7 +38,7 @@ def test_play_help_names_the_levels_and_their_scores():
     assert "medium, the game's sensible player" in text
     assert "reconstruct 0.85 (+308 Elo)" in text
     assert "(in makuta: the sensible player, its judgement tuned over 56,000 games" in text
-    assert ("against medium: reconstruct 0.68 (+134 Elo), masks 0.86 (+311 Elo), "
+    assert ("against medium: reconstruct 0.62 (+85 Elo), masks 0.86 (+311 Elo), "
             "makuta 0.71 (+153 Elo)") in text
 
 
