@@ -151,7 +151,7 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         path: list[Node] = []
         node = root
-        c = self.exploration
+        c, weight = self.exploration, self.prior_weight
         # Selection and expansion.
         while not state.is_over:
             actions = [only] if only is not None and node is root else state.legal_actions()
@@ -173,7 +173,6 @@ class ISMCTSAgent(Agent):
                 path.append(child)
                 break
             best_action, best_score = actions[0], -math.inf
-            weight = self.prior_weight
             for action in actions:
                 child = children[action]
                 score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)

@@ -86,12 +86,17 @@ def checkpoint(path: Path, encoding: Encoding | None, game: str) -> Checkpoint:
     return policy
 
 
+def _meta(policy: ArrayPolicy) -> dict[str, Any]:
+    """A policy file's meta; {} for a bare array policy, which says nothing of itself."""
+    meta = getattr(policy, "meta", None)
+    return meta if isinstance(meta, dict) else {}
+
+
 def encoding_variant(policy: ArrayPolicy) -> str:
     """The observation encoding a policy reads: its file's, else the game's default."""
     from matanui.envs.encoding import DEFAULT_VARIANT
 
-    meta = getattr(policy, "meta", None)
-    return str(meta.get("encoding", DEFAULT_VARIANT)) if isinstance(meta, dict) else DEFAULT_VARIANT
+    return str(_meta(policy).get("encoding", DEFAULT_VARIANT))
 
 
 def imported(spec: str) -> ArrayPolicy:
@@ -156,8 +161,7 @@ class PolicyAgent(Agent):
 
     def check_players(self, players: int) -> None:
         """Refused unless the policy reads games of `players` (a policy file says which)."""
-        meta = getattr(self.policy, "meta", None)
-        trained_for = meta.get("players") if isinstance(meta, dict) else None
+        trained_for = _meta(self.policy).get("players")
         if trained_for is not None and trained_for != players:
             raise MatanuiError(f"the policy {self.name} plays games of {trained_for} players, not {players}")
 

@@ -9,7 +9,7 @@ catalog the lobby draws its form from, and the OpenAPI document.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -88,9 +88,10 @@ class Option:
         a whole number in the digits 0-9, or one of the choices as the help writes it; then
         checked as `check` does. BadSetup saying what is allowed otherwise."""
         value: Any = text
+        digits = text.removeprefix("-")
         if self.kind == "bool" and text in ("true", "false"):
             value = text == "true"
-        elif self.kind == "int" and text.removeprefix("-").isascii() and text.removeprefix("-").isdigit():
+        elif self.kind == "int" and digits.isascii() and digits.isdigit():
             value = int(text)
         elif self.kind == "choice":
             value = next((choice for choice in self.choices if str(choice) == text), text)
@@ -123,7 +124,7 @@ class Option:
         return {**schema, "description": self.describe()}
 
 
-def _check_names(game: str, schema: Mapping[str, Option], names: Sequence[str] | Mapping[str, Any]) -> None:
+def _check_names(game: str, schema: Mapping[str, Option], names: Iterable[str]) -> None:
     for key in names:
         if key not in schema:
             known = "; ".join(f"{k}: {o.describe()}" for k, o in schema.items()) or "none"
