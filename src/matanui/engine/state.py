@@ -26,6 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .arrangement import Spec, arrangement_words, read_arrangement
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
 from .forfeits import forfeit_words, parse_forfeit
@@ -77,8 +78,15 @@ class Game(ABC):
         """Each option this game accepts, with the values it allows, its default and its use."""
         return {key: option.describe() for key, option in self.options_schema().items()}
 
-    # Each key an arrangement may have, with the words saying what it allows (see arrange).
-    arrangement_keys: ClassVar[Mapping[str, str]] = {}
+    def arrangement_spec(self) -> Spec:
+        """Each key an arrangement may have, its shape and what it allows
+        (engine/arrangement.py); `new_game` reads an arrangement by it. None by default."""
+        return {}
+
+    @property
+    def arrangement_keys(self) -> dict[str, str]:
+        """Each key an arrangement may have, with the words saying what it allows."""
+        return arrangement_words(self.arrangement_spec())
 
     state_class: ClassVar[type[State]]
 
@@ -110,8 +118,10 @@ class Game(ABC):
                                         len(checked_players))
         state = self.state_class.__new__(self.state_class)
         state._init_common(self, seed, checked_players, checked_options, arrangement)
+        given = read_arrangement(self.name, arrangement or {}, self.arrangement_spec(),
+                                 len(checked_players))
         state.names = self.display_names(checked_players, names)
-        state._set_up(arrangement or {})
+        state._set_up(given)
         return state
 
     def _player_names(self, players: Any) -> tuple[str, ...]:
@@ -196,6 +206,9 @@ class State(ABC):
 
     # The move table for the current decision, or None when it must be rebuilt.
     _moves: dict[str, Any] | None
+    # The events of the action being performed (or of the set-up): `emit` adds to it and
+    # `apply` hands it back, so no game passes an events list down by hand.
+    _events: list[Event]
 
     def _init_common(
         self,
@@ -213,6 +226,7 @@ class State(ABC):
         self.history = []
         self.rng = random.Random(seed)
         self._moves = None
+        self._events = []
         self.out = []
 
     # -- the decision ------------------------------------------------------------------
@@ -284,11 +298,14 @@ class State(ABC):
             return self._apply_forfeit(action)
         self._moves = None
         self.history.append(action)
+        events: list[Event] = []
+        self._events = events
         try:
-            return self._perform(move)
+            performed = self._perform(move)  # type: ignore[func-returns-value]  # TRANSITION
         except BaseException:
             self._roll_back()
             raise
+        return events if performed is None else performed  # TRANSITION: until every game emits
 
     # -- forfeits ----------------------------------------------------------------------
 
@@ -310,11 +327,14 @@ class State(ABC):
             raise IllegalAction(self._why_no_forfeit(action, seat))
         self._moves = None
         self.history.append(action)
+        events: list[Event] = []
+        self._events = events
         try:
-            return self._forfeit(kind, seat)
+            performed = self._forfeit(kind, seat)  # type: ignore[func-returns-value]  # TRANSITION
         except BaseException:
             self._roll_back()
             raise
+        return events if performed is None else performed  # TRANSITION: until every game emits
 
     def _why_no_forfeit(self, action: str, seat: int | None) -> str:
         last = len(self.players) - 1
@@ -329,7 +349,23 @@ class State(ABC):
         """The seats still in play (not out), in seat order."""
         return [seat for seat in range(len(self.players)) if seat not in self.out]
 
-    def _forfeit(self, kind: str, seat: int) -> list[Event]:
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        fields: dict[str, Any] | None = None,
+        *,
+        seat: int | None = None,
+        secret: dict[str, Any] | None = None,
+        secret_text: str | None = None,
+    ) -> Event:
+        """Record an event of the action being performed (or of the set-up, which a game
+        keeps as its opening narration); `apply` returns them in the order emitted."""
+        event = Event(kind, text, fields, seat=seat, secret=secret, secret_text=secret_text)
+        self._events.append(event)
+        return event
+
+    def _forfeit(self, kind: str, seat: int) -> None:
         """Take `seat` out of the game. By default the game ends and every seat still in
         play wins; a game where play can go on without the seat overrides this."""
         self.out.append(seat)
@@ -337,8 +373,8 @@ class State(ABC):
         self._finish(left)
         who = " and ".join(self.names[s] for s in left)
         verb = "wins" if len(left) == 1 else "win"
-        return [Event(kind, f"{forfeit_words(kind, self.names[seat])}: {who} {verb} the game.",
-                      {"seat": seat, "winners": left})]
+        self.emit(kind, f"{forfeit_words(kind, self.names[seat])}: {who} {verb} the game.",
+                  {"seat": seat, "winners": left})
 
     def _finish(self, winners: list[int]) -> None:
         """End the game now with these winners (after a forfeit)."""
@@ -397,7 +433,8 @@ class State(ABC):
     def _generate_moves(self) -> dict[str, Any]: ...
 
     @abstractmethod
-    def _perform(self, move: Any) -> list[Event]: ...
+    def _perform(self, move: Any) -> None:
+        """Carry out a legal move, telling what happened with `emit`."""
 
     @abstractmethod
     def describe(self, action: str) -> str:
@@ -490,7 +527,8 @@ class State(ABC):
         return other
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
-        """Lay out a new game (called once by `Game.new_game`)."""
+        """Lay out a new game (called once by `Game.new_game`), with the arrangement's keys
+        as `Game.arrangement_spec` read them (only the keys given)."""
         raise NotImplementedError
 
     @abstractmethod
