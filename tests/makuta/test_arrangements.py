@@ -77,7 +77,7 @@ def test_any_arrangement_is_refused_with_bad_setup_or_plays_on(arrangement, seed
     ({"dice": [2.0]}, r"arrangement 'dice' must be a list of whole numbers"),
     ({"first_player": 1.0}, r"'first_player' must be a seat number from 0 to 1"),
     ({"pawns": ["start"]}, r"'pawns' must be a list of 2 spaces, one per seat"),
-    ({"hands": []}, r"unknown arrangement 'hands'; allowed: first_player, dice"),
+    ({"hands": []}, r"makuta has no arrangement 'hands'; its arrangement keys are: first_player: .*; dice: "),
     ({"start_pile": ["lock:fire-water-air"]}, r"lock:fire-water-air is arranged on the start "
                                               r"space, where only Kanohi, Turaga and keys"),
     ({"start_pile": ["rahi:muaka:18"]}, r"rahi:muaka:18 is arranged on the start space"),

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.arrangement import one
 from matanui.engine.audit import one_place
 from matanui.engine.forfeits import forfeit_words
 from matanui.engine.options import Option, turn_limit
@@ -1794,7 +1795,8 @@ def load_game(components: Any = None, tokens: Any = None, boards: Any = None) ->
 
 
 MakutaGame.state_class = MakutaState
-MakutaGame.arrangement_keys = {
-    key: words.format(last="players - 1", n="N (one per seat)", top="the largest die's")
+MakutaGame.arrangement_spec = lambda self: {  # type: ignore[method-assign]
+    key: one(lambda value: value, words.format(last="players - 1", n="N (one per seat)",
+                                               top="the largest die's").replace("{", "{{").replace("}", "}}"))
     for key, (_, words) in ARRANGEMENT_SHAPES.items()
 }

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine.arrangement import Spec, one
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 from matanui.engine.variants import chosen_variant
@@ -128,7 +129,9 @@ class MasksGame(Game):
     # before the turn passes (the any-time window, issue #22).
     rules_version = "3"
     min_players = max_players = 2
-    arrangement_keys = ARRANGEMENT_KEYS
+
+    def arrangement_spec(self) -> Spec:
+        return {key: one(lambda value: value, words) for key, words in ARRANGEMENT_KEYS.items()}
 
     def __init__(self, cards: Cards, maps: Maps) -> None:
         self.cards = cards

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Event, Game, State
-from matanui.engine.arrangement import Arrangement, one_of, whole_number
+from matanui.engine.arrangement import Spec, listed, one_of, per_seat, seat_number, whole_number
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 from matanui.engine.variants import chosen_variant
@@ -30,13 +30,6 @@ START, PLAY, RESPOND, OVER = "start", "play", "respond", "over"
 ALL_PARTS = 0b1111111
 DEFAULT_TURN_LIMIT = 200
 HAND_DEAL = 3
-ARRANGEMENT_KEYS = {
-    "draw_pile": "a list of Game Action card numbers, top first; the rest are shuffled under them",
-    "hands": "two lists (seat 0, seat 1) of card numbers; without it each seat draws 3",
-    "built": "two lists (seat 0, seat 1) of part ids already built, fewer than all 7",
-    "discard": "a list of card numbers in the discard pile",
-    "first_player": "0 or 1 (otherwise the first_player option decides)",
-}
 VARIANTS = load_variants()
 OPTIONS = {
     "advanced": Option("bool", "the Advanced Gameplay trade", default=False),
@@ -54,7 +47,6 @@ class ReconstructGame(Game):
     title = "Toa Nuva Reconstruct"
     rules_version = "1"
     min_players = max_players = 2
-    arrangement_keys = ARRANGEMENT_KEYS
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
@@ -80,6 +72,19 @@ class ReconstructGame(Game):
 
     def characters(self) -> list[str]:
         return list(self.deck.toa)
+
+    def arrangement_spec(self) -> Spec:
+        card = whole_number(1, max(self.deck.cards))
+        return {
+            "draw_pile": listed(card, "a list of Game Action card numbers, top first; the rest are "
+                                      "shuffled under them"),
+            "hands": per_seat(card, "two lists (seat 0, seat 1) of card numbers; without it each "
+                                    "seat draws 3"),
+            "built": per_seat(one_of(self.part_index), "two lists (seat 0, seat 1) of part ids "
+                                                       "already built, fewer than all 7"),
+            "discard": listed(card, "a list of card numbers in the discard pile"),
+            "first_player": seat_number("0 or 1 (otherwise the first_player option decides)"),
+        }
 
     def variant(self, name: str) -> Variant | None:
         """The small variant `name` plays (None for the full game); BadSetup when this
@@ -108,15 +113,12 @@ class ReconstructState(State):
         game = self.game
         variant = game.variant(self.options["variant"])
         pool = self.cards_in_game
-        given = Arrangement(game.name, arrangement, game.arrangement_keys)
-        part = one_of(game.part_index)
-        card = whole_number(1, max(game.deck.cards))
         # Variants: each Toa Nuva starts with the variant's parts, unless arranged otherwise.
-        built = given.per_seat("built", 2, part) or [list(variant.built if variant else ())] * 2
-        hands_given = given.per_seat("hands", 2, card)
-        discard = given.items("discard", card, [])
-        top = given.items("draw_pile", card, [])  # top first
-        first = given.one("first_player", one_of((0, 1)), self.options["first_player"])
+        built = arrangement.get("built") or [list(variant.built if variant else ())] * 2
+        hands_given = arrangement.get("hands")
+        discard = arrangement.get("discard", [])
+        top = arrangement.get("draw_pile", [])  # top first
+        first = arrangement.get("first_player", self.options["first_player"])
         placed = [c for hand in hands_given or [] for c in hand] + discard + top
         unknown = [c for c in placed if c not in pool]
         if unknown:
