@@ -123,7 +123,8 @@ def test_the_only_option_is_the_turn_limit():
 
 
 def test_bad_arrangements_say_what_is_allowed():
-    with pytest.raises(BadSetup, match="makuta has no arrangement 'hands'; its arrangement keys are: first_player: "):
+    with pytest.raises(BadSetup, match="makuta has no arrangement 'hands'; its arrangement keys are: "
+                                       "first_player: "):
         arranged(hands=[])
     with pytest.raises(BadSetup, match="arranged token 'kanohi:vahi' is not a token"):
         arranged(cards=[["kanohi:vahi"], []])

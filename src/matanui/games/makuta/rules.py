@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine import BadSetup, Game, State
 from matanui.engine.arrangement import one
 from matanui.engine.audit import one_place
 from matanui.engine.forfeits import forfeit_words
@@ -140,12 +140,11 @@ class MakutaState(State):
         self.turn = 0
         self.winner: int | None = None
         self._init_turn_fields()
-        setup = _Arranger(self, arrangement)
-        self.setup_events = setup.lay_out()
+        _Arranger(self, arrangement).lay_out()
         first = arrangement.get("first_player")
         if first is None:
-            first = self._roll_for_first_player(self.setup_events)
-        self._begin_turn(first, self.setup_events)
+            first = self._roll_for_first_player()
+        self._begin_turn(first)
 
     def _init_turn_fields(self) -> None:
         self.phase = ROLL
@@ -167,7 +166,7 @@ class MakutaState(State):
         self.struck = 0  # the challenge roll, once rolled
         self.victim = -1
 
-    def _roll_for_first_player(self, events: list[Event]) -> int:
+    def _roll_for_first_player(self) -> int:
         """MAKUTA-FIRST-PLAYER: everyone rolls the green die; the highest starts (the tied
         highest roll again)."""
         rules = self.game.parts.rules
@@ -179,14 +178,14 @@ class MakutaState(State):
             said = ", ".join(f"{self._who(s)} {r}" for s, r in rolls.items())
             rolling = [s for s, r in rolls.items() if r == best]
             if len(rolling) == 1:
-                events.append(Event("first_player", f"Rolling the {rules.first_player_die} die "
-                                    f"({said}): {self._who(rolling[0])} goes first; play passes "
-                                    "clockwise.", {"rolls": list(rolls.values()),
-                                                   "first_player": rolling[0]}))
+                self.emit("first_player", f"Rolling the {rules.first_player_die} die "
+                          f"({said}): {self._who(rolling[0])} goes first; play passes "
+                          "clockwise.", {"rolls": list(rolls.values()),
+                                         "first_player": rolling[0]})
                 return rolling[0]
-            events.append(Event("first_player_tie", f"Rolling the {rules.first_player_die} die "
-                                f"({said}): a tie for highest, those players roll again.",
-                                {"rolls": list(rolls.values())}))
+            self.emit("first_player_tie", f"Rolling the {rules.first_player_die} die "
+                      f"({said}): a tie for highest, those players roll again.",
+                      {"rolls": list(rolls.values())})
 
     # -- the decision ------------------------------------------------------------------
 
@@ -206,7 +205,7 @@ class MakutaState(State):
         (self.winner,) = winners  # the one Toa left in play
         self.phase = OVER
 
-    def _forfeit(self, kind: str, seat: int) -> list[Event]:
+    def _forfeit(self, kind: str, seat: int) -> None:
         """MAKUTA-FORFEIT: with two or more Toa left the game goes on without this one, whose
         tokens go face down to the start space and whose pawn leaves the island; a decision
         the Toa was part of passes on (see the ledger row). With one left, it wins."""
@@ -214,18 +213,17 @@ class MakutaState(State):
             return super()._forfeit(kind, seat)
         self.out.append(seat)
         left = self._forfeited_tokens(seat)
-        events = [Event(kind, f"{forfeit_words(kind, self._who(seat))}: the game goes on "
-                        f"without {self._who(seat)}"
-                        + (", whose tokens are placed face down on the start space." if left
-                           else "."), {"seat": seat, "winners": []})]
+        self.emit(kind, f"{forfeit_words(kind, self._who(seat))}: the game goes on "
+                  f"without {self._who(seat)}"
+                  + (", whose tokens are placed face down on the start space." if left
+                     else "."), {"seat": seat, "winners": []})
         if seat == self.turn_player:
             self._drop_turn()
-            return self._end_turn(events)
+            return self._end_turn()
         if seat == self.decider:  # the player to the left of a loser: the next one decides
             self.decider = self._left_of(self.victim)
         elif seat == self.victim and self.phase == STEAL:  # nothing left to take: escape
-            return self._start_move(events)
-        return events
+            return self._start_move()
 
     def _forfeited_tokens(self, seat: int) -> int:
         """Put the Toa's tokens (its card's, and any it was still collecting) face down on
@@ -356,36 +354,35 @@ class MakutaState(State):
             count -= self.pawns[seat] == node
         return count
 
-    def _perform(self, move: tuple) -> list[Event]:
+    def _perform(self, move: tuple) -> None:
         # Which die an arranged roll meets shows only when it is rolled: an arranged roll
         # larger than that die raises BadSetup there, and the kernel undoes the whole action.
         return HANDLERS[move[0]](self, move)
 
     # -- turns and movement ------------------------------------------------------------
 
-    def _begin_turn(self, seat: int, events: list[Event]) -> list[Event]:
+    def _begin_turn(self, seat: int) -> None:
         """MAKUTA-ORDER: turns pass clockwise; MAKUTA-TURN-LIMIT ends an endless game."""
         self.turn += 1
         self.turn_player = self.decider = seat
         if self.turn > self.options["turn_limit"]:
             self.phase = OVER
-            events.append(Event("draw_game", f"The turn limit ({self.options['turn_limit']}) is "
-                                "reached: the game is drawn.", {}))
-            return events
+            self.emit("draw_game", f"The turn limit ({self.options['turn_limit']}) is "
+                      "reached: the game is drawn.", {})
+            return
         self.phase = ROLL
         self.target = ""
-        events.append(Event("turn", f"{self._who(seat)}'s turn ({self._die(seat)[0]} die).",
-                            {"seat": seat, "turn": self.turn}))
-        return events
+        self.emit("turn", f"{self._who(seat)}'s turn ({self._die(seat)[0]} die).",
+                  {"seat": seat, "turn": self.turn})
 
-    def _end_turn(self, events: list[Event]) -> list[Event]:
-        return self._begin_turn(self._left_of(self.turn_player), events)
+    def _end_turn(self) -> None:
+        return self._begin_turn(self._left_of(self.turn_player))
 
-    def _do_roll(self, move: tuple) -> list[Event]:
+    def _do_roll(self, move: tuple) -> None:
         self.path = [self.pawns[self.turn_player]]  # the turn's walk starts here
-        return self._start_move([])
+        return self._start_move()
 
-    def _start_move(self, events: list[Event]) -> list[Event]:
+    def _start_move(self) -> None:
         """MAKUTA-ROLL-MOVE: roll the die in use, then move that many spaces. The spaces
         walked belong to the whole turn, so a second roll (MAKUTA-AKAKU-REROLL) keeps them
         (MAKUTA-MOVE-NO-DOUBLE-BACK)."""
@@ -394,16 +391,15 @@ class MakutaState(State):
         self.roll = self.steps = rolled = self._roll(faces)
         here = self.pawns[me]
         self.came_from = here
-        events.append(Event("roll", f"{self._who(me)} rolls the {die} die: {rolled}.",
-                            {"seat": me, "die": die, "roll": rolled}))
+        self.emit("roll", f"{self._who(me)} rolls the {die} die: {rolled}.",
+                  {"seat": me, "die": die, "roll": rolled})
         if not self._can_step(here):  # MAKUTA-MOVE-BLOCKED: only after a second roll
             self.steps = 0
-            events.append(Event("dead_end", f"{self._who(me)} can go no further without "
-                                "doubling back: the roll is lost.",
-                                {"seat": me, "unused": rolled}))
-            return self._end_turn(events)
+            self.emit("dead_end", f"{self._who(me)} can go no further without "
+                      "doubling back: the roll is lost.",
+                      {"seat": me, "unused": rolled})
+            return self._end_turn()
         self.phase = MOVE
-        return events
 
     def _can_step(self, node: int) -> bool:
         path = self.path
@@ -412,22 +408,22 @@ class MakutaState(State):
                 return True
         return False
 
-    def _do_step(self, move: tuple) -> list[Event]:
+    def _do_step(self, move: tuple) -> None:
         me = self.turn_player
         _, d, there = move
         self.came_from = self.pawns[me]
         self.pawns[me] = there
         self.path.append(there)
         self.steps -= 1
-        events = [Event("step", f"{self._who(me)} moves {DIR_WORDS[d]} to {self._space(there)}.",
-                        {"seat": me, "to": self.island.names[there]})]
+        self.emit("step", f"{self._who(me)} moves {DIR_WORDS[d]} to {self._space(there)}.",
+                  {"seat": me, "to": self.island.names[there]})
         if not self._move_ends(there):
-            return events
+            return
         if self.steps and there not in self.rahi:  # MAKUTA-MOVE-BLOCKED
-            events.append(Event("dead_end", f"{self._who(me)} can go no further: the other "
-                                f"{self.steps} {'space' if self.steps == 1 else 'spaces'} of "
-                                "the roll are lost.", {"seat": me, "unused": self.steps}))
-        return self._arrive(there, events)
+            self.emit("dead_end", f"{self._who(me)} can go no further: the other "
+                      f"{self.steps} {'space' if self.steps == 1 else 'spaces'} of "
+                      "the roll are lost.", {"seat": me, "unused": self.steps})
+        return self._arrive(there)
 
     def _move_ends(self, there: int) -> bool:
         """Whether the move ends by itself on `there`, just stepped onto: a Rahi stops it
@@ -486,21 +482,21 @@ class MakutaState(State):
         search(self.pawns[me])
         return found
 
-    def _do_stop(self, move: tuple) -> list[Event]:
+    def _do_stop(self, move: tuple) -> None:
         """MAKUTA-MOVE-STOPPED: once stopped, the rest of the roll is lost."""
         me = self.turn_player
-        events = [Event("stop", f"{self._who(me)} stops with {self.steps} "
-                        f"{'space' if self.steps == 1 else 'spaces'} of the roll unused.",
-                        {"seat": me, "unused": self.steps})]
-        return self._arrive(self.pawns[me], events)
+        self.emit("stop", f"{self._who(me)} stops with {self.steps} "
+                  f"{'space' if self.steps == 1 else 'spaces'} of the roll unused.",
+                  {"seat": me, "unused": self.steps})
+        return self._arrive(self.pawns[me])
 
-    def _arrive(self, node: int, events: list[Event]) -> list[Event]:
+    def _arrive(self, node: int) -> None:
         self.steps = 0
         self.land_node = node
         self.land_stage = ST_RAHI
-        return self._land(events)
+        return self._land()
 
-    def _land(self, events: list[Event]) -> list[Event]:
+    def _land(self) -> None:
         """MAKUTA-LANDING-ORDER: resolve the space landed on, pausing for each decision."""
         node = self.land_node
         me = self.turn_player
@@ -509,49 +505,48 @@ class MakutaState(State):
             self.land_stage = stage + 1
             if stage == ST_RAHI:
                 if node in self.rahi:
-                    return self._begin_rahi_challenge(node, events)
+                    return self._begin_rahi_challenge(node)
             elif stage == ST_PORTAL:
-                if self.island.is_open_portal(node) and self._offer_board(node, events):
-                    return events
+                if self.island.is_open_portal(node) and self._offer_board(node):
+                    return
             elif stage == ST_ITEMS:
                 found = self.items.pop(node, None)
                 if found:
                     self.queue.extend(found)
                     self.after = AFTER_LAND
-                    if not self._collect_queue(events):
-                        return events
+                    if not self._collect_queue():
+                        return
             elif stage == ST_START:
                 if node == self.start_node and self.start:  # MAKUTA-START-TAKE
                     self.phase = START_TOKEN
-                    return events
+                    return
             elif stage == ST_REVEAL:
                 lock = self.locks.get(node)
                 if lock is not None and not self.known[lock] & PUBLIC:  # MAKUTA-GATE-REVEAL
                     self.phase = REVEAL
-                    return events
+                    return
             elif stage == ST_GATE:
                 lock = self.locks.get(node)
                 if (lock is not None and self.known[lock] & PUBLIC
                         and len(self.cards[me][KEY]) >= self.game.parts.rules.keys_to_challenge):
                     self.phase = GATE  # MAKUTA-MAKUTA-CHALLENGE
-                    return events
+                    return
             elif stage == ST_AKAKU:
                 if self.cards[me][KANOHI] and self._akaku_victims(me):  # MAKUTA-AKAKU
                     self.phase = AKAKU
-                    return events
+                    return
             else:
-                return self._end_turn(events)
+                return self._end_turn()
 
-    def _do_skip(self, move: tuple) -> list[Event]:
-        return self._land([])
+    def _do_skip(self, move: tuple) -> None:
+        return self._land()
 
     # -- Kanohi Miru -------------------------------------------------------------------
 
-    def _do_levitate(self, move: tuple) -> list[Event]:
+    def _do_levitate(self, move: tuple) -> None:
         self.phase = LEVITATE
-        return []
 
-    def _do_to(self, move: tuple) -> list[Event]:
+    def _do_to(self, move: tuple) -> None:
         """MAKUTA-MIRU: levitate to any other space; the Miru goes face down to the start."""
         me = self.turn_player
         miru = self._held(me, KANOHI, "levitate")
@@ -561,69 +556,72 @@ class MakutaState(State):
         self.came_from = self.pawns[me]
         self.pawns[me] = node
         self.path = [self.came_from, node]
-        events = [Event("levitate", f"{self._who(me)} uses the Kanohi Miru to levitate to "
-                        f"{self._space(node)}; the Miru is placed face down on the start space.",
-                        {"seat": me, "to": self.island.names[node]})]
-        return self._arrive(node, events)
+        self.emit("levitate", f"{self._who(me)} uses the Kanohi Miru to levitate to "
+                  f"{self._space(node)}; the Miru is placed face down on the start space.",
+                  {"seat": me, "to": self.island.names[node]})
+        return self._arrive(node)
 
     # -- boards and portals ------------------------------------------------------------
 
-    def _offer_board(self, portal: int, events: list[Event]) -> bool:
+    def _offer_board(self, portal: int) -> bool:
         """MAKUTA-PORTAL-LAND, MAKUTA-BOARD-NO-ROOM: take the next board, if it fits."""
         me = self.turn_player
         if not self.pile:
-            events.append(Event("no_board", f"{self._who(me)} lands on a portal, but every "
-                                "board is already on the table.", {"seat": me}))
+            self.emit("no_board", f"{self._who(me)} lands on a portal, but every "
+                      "board is already on the table.", {"seat": me})
             return False
         board = self.pile[-1]
         options = self.island.placements(portal, board)
         if not options:
-            events.append(Event("no_room", f"{self._who(me)} lands on a portal, but there is no "
-                                "room beyond it for a board.", {"seat": me}))
+            self.emit("no_room", f"{self._who(me)} lands on a portal, but there is no "
+                      "room beyond it for a board.", {"seat": me})
             return False
         self.pile.pop()
         self.placing = board
         self.placements = {f"place:{rot}:{q}": ("place", rot, q, x, y) for q, rot, x, y in options}
         self.phase = PLACE
         name = self.game.parts.boards[board].name
-        events.append(Event("board_drawn", f"{self._who(me)} lands on a portal and takes the "
-                            f"next board: {name}.", {"seat": me, "board": board}))
+        self.emit("board_drawn", f"{self._who(me)} lands on a portal and takes the "
+                  f"next board: {name}.", {"seat": me, "board": board})
         return True
 
-    def _do_place(self, move: tuple) -> list[Event]:
+    def _do_place(self, move: tuple) -> None:
         _, rot, q, x, y = move
         board, self.placing = self.placing, None
         self.placements = {}
         me = self.turn_player
         name = self.game.parts.boards[board].name
-        events = [Event("board_laid", f"{self._who(me)} joins {name} portal to portal "
-                        f"(turned {rot * 90} degrees, by its portal {q + 1}).",
-                        {"seat": me, "board": board, "rot": rot, "portal": q + 1, "at": [x, y]})]
-        self._lay(board, rot, x, y, events)
-        return self._land(events)
+        self.emit("board_laid", f"{self._who(me)} joins {name} portal to portal "
+                  f"(turned {rot * 90} degrees, by its portal {q + 1}).",
+                  {"seat": me, "board": board, "rot": rot, "portal": q + 1, "at": [x, y]})
+        self._lay(board, rot, x, y)
+        return self._land()
 
-    def _lay(self, board: str, rot: int, x: int, y: int, events: list[Event],
-             fill: bool = True) -> None:
+    def _lay(self, board: str, rot: int, x: int, y: int, fill: bool = True) -> None:
         """MAKUTA-BOARD-TOKENS, MAKUTA-MAKUTA-LOCKS, MAKUTA-TEMPLE-PLACE."""
         had_temple = self.island.makuta
         nodes, links = self.island.add(board, rot, x, y)
         if fill:
-            self._fill(nodes, events)
+            counts = self._fill(nodes)
+            if any(counts):
+                said = ", ".join(f"{c} {KIND_IDS[k]}" for k, c in enumerate(counts) if c)
+                self.emit("tokens", f"Tokens are added face down: {said}.", {"counts": counts})
         if self.island.makuta and not had_temple:
             colours = ", ".join(s.colour for s in self.game.parts.segments)
-            events.append(Event("temple", "Makuta's temple is placed in the centre of its board, "
-                                f"a coloured segment at each gate ({colours}, clockwise).", {}))
+            self.emit("temple", "Makuta's temple is placed in the centre of its board, "
+                      f"a coloured segment at each gate ({colours}, clockwise).", {})
         if fill:
             for pair in links:
                 for portal in pair:
                     gate = self.island.gate_portal.get(portal)
                     if gate is not None and gate not in self.locks and self.bags[LOCK]:
                         self.locks[gate] = self.bags[LOCK].pop()
-                        events.append(Event("lock", "A Temple Lock token is placed face down on "
-                                            f"the gate at {self._space(gate)}.",
-                                            {"gate": self.island.names[gate]}))
+                        self.emit("lock", "A Temple Lock token is placed face down on "
+                                  f"the gate at {self._space(gate)}.",
+                                  {"gate": self.island.names[gate]})
 
-    def _fill(self, nodes: range, events: list[Event]) -> None:
+    def _fill(self, nodes: range) -> list[int]:
+        """Draw a token for each icon of `nodes` from its bag; how many of each kind."""
         counts = [0] * len(KIND_IDS)
         icons = self.island.icon
         for node in nodes:
@@ -636,26 +634,23 @@ class MakutaState(State):
                 self.rahi[node] = token
             else:
                 self.items[node] = [token]
-        if any(counts):
-            said = ", ".join(f"{c} {KIND_IDS[k]}" for k, c in enumerate(counts) if c)
-            events.append(Event("tokens", f"Tokens are added face down: {said}.",
-                                {"counts": counts}))
+        return counts
 
     # -- collecting --------------------------------------------------------------------
 
-    def _collect_queue(self, events: list[Event]) -> bool:
+    def _collect_queue(self) -> bool:
         """Collect waiting tokens one by one; False when a limit asks for a decision."""
         me = self.turn_player
         queue = self.queue
         while queue:
             token = queue.pop(0)
-            self._collect(me, token, events)
+            self._collect(me, token)
             if self._over_limit(me):
                 self.phase = RETURN
                 return False
         return True
 
-    def _collect(self, seat: int, token: int, events: list[Event]) -> None:
+    def _collect(self, seat: int, token: int) -> None:
         """MAKUTA-COLLECT: the token goes face down on the collector card; only its owner
         knows its face (MAKUTA-CARD-SECRET)."""
         kind = self.game.kind[token]
@@ -664,16 +659,16 @@ class MakutaState(State):
         label = self._label(token)
         if self.game.parts.tokens[token].die:  # MAKUTA-DIE-PUBLIC
             self.known[token] = EVERYONE
-            events.append(Event("collect", f"{self._who(seat)} collects {label}: everyone sees "
-                                f"the {self.game.parts.tokens[token].die} die come into play.",
-                                {"seat": seat, "item": KIND_IDS[kind],
-                                 "token": self.game.views[token]}))
+            self.emit("collect", f"{self._who(seat)} collects {label}: everyone sees "
+                      f"the {self.game.parts.tokens[token].die} die come into play.",
+                      {"seat": seat, "item": KIND_IDS[kind],
+                       "token": self.game.views[token]})
             return
-        events.append(Event("collect", f"{self._who(seat)} collects a {KIND_IDS[kind]} token.",
-                            {"seat": seat, "item": KIND_IDS[kind]}, seat=seat,
-                            secret={"token": self.game.views[token]},
-                            secret_text=f"{self._who(seat)} collects a {KIND_IDS[kind]} token: "
-                                        f"{label}."))
+        self.emit("collect", f"{self._who(seat)} collects a {KIND_IDS[kind]} token.",
+                  {"seat": seat, "item": KIND_IDS[kind]}, seat=seat,
+                  secret={"token": self.game.views[token]},
+                  secret_text=f"{self._who(seat)} collects a {KIND_IDS[kind]} token: "
+                              f"{label}.")
 
     def _over_limit(self, seat: int) -> bool:
         """MAKUTA-KEY-LIMIT, MAKUTA-KANOHI-LIMIT, MAKUTA-TURAGA-LIMIT. Sets the kind whose
@@ -697,31 +692,31 @@ class MakutaState(State):
             return [i for i, t in enumerate(card) if tokens[t].die]
         return list(range(len(card)))
 
-    def _do_return(self, move: tuple) -> list[Event]:
+    def _do_return(self, move: tuple) -> None:
         """The player looked at the new token and forfeits one: face down on the start."""
         _, kind, slot = move
         me = self.turn_player
         token = self.cards[me][kind].pop(slot)
         self._to_start(token)
         label = self._label(token)
-        events = [Event("forfeit", f"{self._who(me)} places a {KIND_IDS[kind]} token face down "
-                        "on the start space.", {"seat": me, "item": KIND_IDS[kind]}, seat=me,
-                        secret={"token": self.game.views[token]},
-                        secret_text=f"{self._who(me)} places {label} face down on the start "
-                                    "space.")]
+        self.emit("forfeit", f"{self._who(me)} places a {KIND_IDS[kind]} token face down "
+                  "on the start space.", {"seat": me, "item": KIND_IDS[kind]}, seat=me,
+                  secret={"token": self.game.views[token]},
+                  secret_text=f"{self._who(me)} places {label} face down on the start "
+                              "space.")
         if self._over_limit(me):
-            return events
-        if not self._collect_queue(events):
-            return events
-        return self._after_collecting(events)
+            return
+        if not self._collect_queue():
+            return
+        return self._after_collecting()
 
-    def _after_collecting(self, events: list[Event]) -> list[Event]:
+    def _after_collecting(self) -> None:
         after = self.after
         if after == AFTER_LAND:
-            return self._land(events)
+            return self._land()
         if after == AFTER_EXTRA_TURN:
-            return self._begin_turn(self.turn_player, events)
-        return self._start_move(events)
+            return self._begin_turn(self.turn_player)
+        return self._start_move()
 
     def _show_die(self, seat: int) -> None:
         """MAKUTA-DIE-PUBLIC: the die a Toa rolls shows which speed mask it holds (for
@@ -737,7 +732,7 @@ class MakutaState(State):
         if public:
             self.known[token] = EVERYONE
 
-    def _do_take_start(self, move: tuple) -> list[Event]:
+    def _do_take_start(self, move: tuple) -> None:
         """MAKUTA-START-TAKE: one token, without looking."""
         me = self.turn_player
         token = self.start.pop(self._randrange(len(self.start)))
@@ -747,25 +742,25 @@ class MakutaState(State):
             if self.game.kind[other] == kind:
                 self.known[other] = 0
         self.known[token] = 0
-        events = [Event("take_start", f"{self._who(me)} takes a token from the start space "
-                        "without looking.", {"seat": me})]
+        self.emit("take_start", f"{self._who(me)} takes a token from the start space "
+                  "without looking.", {"seat": me})
         self.queue.append(token)
         self.after = AFTER_LAND
-        if not self._collect_queue(events):
-            return events
-        return self._land(events)
+        if not self._collect_queue():
+            return
+        return self._land()
 
     # -- gates and Makuta --------------------------------------------------------------
 
-    def _do_reveal(self, move: tuple) -> list[Event]:
+    def _do_reveal(self, move: tuple) -> None:
         """MAKUTA-GATE-REVEAL: the lock is turned over for everyone, for good."""
         lock = self.locks[self.land_node]
         self.known[lock] = EVERYONE
         code = " / ".join(self.game.parts.tokens[lock].code)
-        events = [Event("reveal", f"{self._who(self.turn_player)} turns over the lock on the "
-                        f"gate: its code is {code}.",
-                        {"gate": self.island.names[self.land_node], "lock": self.game.views[lock]})]
-        return self._land(events)
+        self.emit("reveal", f"{self._who(self.turn_player)} turns over the lock on the "
+                  f"gate: its code is {code}.",
+                  {"gate": self.island.names[self.land_node], "lock": self.game.views[lock]})
+        return self._land()
 
     def _keys_open(self, seat: int, lock: int) -> bool:
         """MAKUTA-LOCK-CODE, MAKUTA-KEY-YELLOW: three keys matching the code, yellow wild."""
@@ -782,7 +777,7 @@ class MakutaState(State):
             need.remove(tokens[key].name)
         return True
 
-    def _do_challenge(self, move: tuple) -> list[Event]:
+    def _do_challenge(self, move: tuple) -> None:
         """MAKUTA-MAKUTA-STAGE-ONE: roll the white die, turn the temple that many segments
         clockwise; the segment facing the gate is Makuta's power."""
         me = self.turn_player
@@ -796,12 +791,12 @@ class MakutaState(State):
         self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
         keys = ", ".join(self._label(k) for k in self.cards[me][KEY])
-        return [Event("makuta_challenge", f"{self._who(me)} shows three keys ({keys}) and "
-                      f"challenges Makuta! The {parts.rules.temple_die} die rolls {rolled}: the "
-                      f"temple turns {rolled} segments clockwise and the {segment.colour} "
-                      f"segment faces the gate: Makuta's power is {segment.power}.",
-                      {"seat": me, "roll": rolled, "colour": segment.colour,
-                       "power": segment.power})]
+        self.emit("makuta_challenge", f"{self._who(me)} shows three keys ({keys}) and "
+                  f"challenges Makuta! The {parts.rules.temple_die} die rolls {rolled}: the "
+                  f"temple turns {rolled} segments clockwise and the {segment.colour} "
+                  f"segment faces the gate: Makuta's power is {segment.power}.",
+                  {"seat": me, "roll": rolled, "colour": segment.colour,
+                   "power": segment.power})
 
     def _facing(self, gate: int) -> Segment:
         segments = self.game.parts.segments
@@ -809,18 +804,17 @@ class MakutaState(State):
 
     # -- challenges --------------------------------------------------------------------
 
-    def _begin_rahi_challenge(self, node: int, events: list[Event]) -> list[Event]:
+    def _begin_rahi_challenge(self, node: int) -> None:
         """MAKUTA-RAHI-MUST-CHALLENGE, MAKUTA-CHALLENGE-REVEAL."""
         token = self.rahi[node]
         self.known[token] = EVERYONE
         self.target, self.strength = "rahi", self.game.parts.tokens[token].value
         self.used, self.bonus, self.struck = [], 0, 0
         self.phase = CHALLENGE
-        events.append(Event("rahi", f"{self._who(self.turn_player)} must challenge! The Rahi "
-                            f"token is turned over: {self._label(token)}.",
-                            {"seat": self.turn_player, "rahi": self.game.views[token],
-                             "strength": self.strength}))
-        return events
+        self.emit("rahi", f"{self._who(self.turn_player)} must challenge! The Rahi "
+                  f"token is turned over: {self._label(token)}.",
+                  {"seat": self.turn_player, "rahi": self.game.views[token],
+                   "strength": self.strength})
 
     def _bonus_moves(self, seat: int) -> dict[str, Any]:
         """MAKUTA-CHALLENGE-BONUS: after the roll, any combination of Kanohi and Turaga may
@@ -842,16 +836,16 @@ class MakutaState(State):
                 moves[action] = move
         return moves
 
-    def _do_use(self, move: tuple) -> list[Event]:
+    def _do_use(self, move: tuple) -> None:
         me = self.turn_player
         token = self._shown(move[1])
         points = self._bonus_of(me, token)
         self.used.append(token)
         self.bonus += points
         self.known[token] = EVERYONE
-        return [Event("use", f"{self._who(me)} shows {self._label(token)}: +{points} "
-                      f"(bonus {self.bonus}).", {"seat": me, "token": self.game.views[token],
-                                                  "points": points})]
+        self.emit("use", f"{self._who(me)} shows {self._label(token)}: +{points} "
+                  f"(bonus {self.bonus}).", {"seat": me, "token": self.game.views[token],
+                                              "points": points})
 
     def _bonus_of(self, seat: int, token: int) -> int:
         """MAKUTA-HAU, MAKUTA-PAKARI, MAKUTA-TURAGA-OWN, MAKUTA-TURAGA-OTHER."""
@@ -862,36 +856,35 @@ class MakutaState(State):
         own = self.game.parts.toa[self.players[seat]].turaga
         return rules.own_turaga_bonus if t.name == own else rules.other_turaga_bonus
 
-    def _do_strike(self, move: tuple) -> list[Event]:
+    def _do_strike(self, move: tuple) -> None:
         """MAKUTA-CHALLENGE-DIE: a single roll of the die in use; then MAKUTA-BONUS-AFTER-ROLL:
         the challenger adds what it chooses to show, unless the roll alone already wins or
         the collector card holds no Kanohi or Turaga (both plain to the whole table)."""
         me = self.turn_player
         die, faces = self._die(me)
         self.struck = rolled = self._roll(faces)
-        events = [Event("strike", f"{self._who(me)} rolls the {die} die: {rolled} against "
-                        f"{self._against()}'s {self.strength}.",
-                        {"seat": me, "die": die, "roll": rolled, "strength": self.strength})]
+        self.emit("strike", f"{self._who(me)} rolls the {die} die: {rolled} against "
+                  f"{self._against()}'s {self.strength}.",
+                  {"seat": me, "die": die, "roll": rolled, "strength": self.strength})
         card = self.cards[me]
         if rolled > self.strength or not (card[KANOHI] or card[TURAGA]):
-            return self._settle(events)
+            return self._settle()
         self.phase = BONUS
-        return events
 
-    def _do_settle(self, move: tuple) -> list[Event]:
-        return self._settle([])
+    def _do_settle(self, move: tuple) -> None:
+        return self._settle()
 
-    def _settle(self, events: list[Event]) -> list[Event]:
+    def _settle(self) -> None:
         """The roll plus the points shown against the Rahi's or Makuta's strength."""
         me = self.turn_player
         total = self.struck + self.bonus
-        events.append(Event("total", f"{self._who(me)}'s total: {self._sum()} against "
-                            f"{self._against()}'s {self.strength}.",
-                            {"seat": me, "roll": self.struck, "bonus": self.bonus,
-                             "total": total, "strength": self.strength}))
+        self.emit("total", f"{self._who(me)}'s total: {self._sum()} against "
+                  f"{self._against()}'s {self.strength}.",
+                  {"seat": me, "roll": self.struck, "bonus": self.bonus,
+                   "total": total, "strength": self.strength})
         if self.target == "makuta":
-            return self._makuta_result(total, events)
-        return self._rahi_result(total, events)
+            return self._makuta_result(total)
+        return self._rahi_result(total)
 
     def _sum(self) -> str:
         if not self.bonus:
@@ -901,7 +894,7 @@ class MakutaState(State):
     def _against(self) -> str:
         return "Makuta" if self.target == "makuta" else "the Rahi"
 
-    def _rahi_result(self, total: int, events: list[Event]) -> list[Event]:
+    def _rahi_result(self, total: int) -> None:
         me = self.turn_player
         node = self.land_node
         if total > self.strength:
@@ -909,40 +902,40 @@ class MakutaState(State):
             token = self.rahi.pop(node)
             self.beaten.append(token)
             guarded = self.under.pop(node, [])
-            events.append(Event("rahi_won", f"{self._who(me)} beats the Rahi! It is removed from "
-                                "the board" + (" and what it guarded is collected" if guarded
-                                               else "") + f"; {self._who(me)} takes another turn.",
-                                {"seat": me}))
+            self.emit("rahi_won", f"{self._who(me)} beats the Rahi! It is removed from "
+                      "the board" + (" and what it guarded is collected" if guarded
+                                     else "") + f"; {self._who(me)} takes another turn.",
+                      {"seat": me})
             self.queue.extend(guarded)
             self.after = AFTER_EXTRA_TURN
-            if not self._collect_queue(events):
-                return events
-            return self._begin_turn(me, events)
+            if not self._collect_queue():
+                return
+            return self._begin_turn(me)
         if total == self.strength:  # MAKUTA-RAHI-DRAW
-            events.append(Event("rahi_draw", f"A draw: {self._who(me)} loses nothing.",
-                                {"seat": me}))
-            return self._move_back(events)
-        events.append(Event("rahi_lost", f"{self._who(me)} loses the challenge.", {"seat": me}))
-        if self._ask_take(events):
-            return events
-        return self._move_back(events)
+            self.emit("rahi_draw", f"A draw: {self._who(me)} loses nothing.",
+                      {"seat": me})
+            return self._move_back()
+        self.emit("rahi_lost", f"{self._who(me)} loses the challenge.", {"seat": me})
+        if self._ask_take():
+            return
+        return self._move_back()
 
-    def _makuta_result(self, total: int, events: list[Event]) -> list[Event]:
+    def _makuta_result(self, total: int) -> None:
         me = self.turn_player
         if total > self.strength:  # MAKUTA-MAKUTA-WIN, MAKUTA-OBJECT
             self.winner = me
             self.phase = OVER
-            events.append(Event("win", f"{self._who(me)} beats Makuta and WINS THE GAME!",
-                                {"seat": me}))
-            return events
+            self.emit("win", f"{self._who(me)} beats Makuta and WINS THE GAME!",
+                      {"seat": me})
+            return
         # MAKUTA-MAKUTA-LOSE: a draw or less loses.
-        events.append(Event("makuta_lost", f"{self._who(me)} loses the challenge against "
-                            "Makuta.", {"seat": me}))
-        if self._ask_take(events):
-            return events
-        return self._ask_put(events)
+        self.emit("makuta_lost", f"{self._who(me)} loses the challenge against "
+                  "Makuta.", {"seat": me})
+        if self._ask_take():
+            return
+        return self._ask_put()
 
-    def _ask_take(self, events: list[Event]) -> bool:
+    def _ask_take(self) -> bool:
         """The player to the left chooses which item is lost, if there is one
         (MAKUTA-LEFT-DECIDES)."""
         me = self.turn_player
@@ -953,7 +946,7 @@ class MakutaState(State):
         self.phase = TAKE
         return True
 
-    def _do_take(self, move: tuple) -> list[Event]:
+    def _do_take(self, move: tuple) -> None:
         _, kind, slot = move
         loser = self.victim
         token = self.cards[loser][kind].pop(slot)
@@ -965,41 +958,40 @@ class MakutaState(State):
         else:
             self._to_start(token)
             where = "places it face down on the start space"
-        events = [Event("lose_item", f"{self._who(chooser)} takes a {KIND_IDS[kind]} token from "
-                        f"{self._who(loser)} and {where}.",
-                        {"seat": loser, "chooser": chooser, "item": KIND_IDS[kind]}, seat=loser,
-                        secret={"token": self.game.views[token]},
-                        secret_text=f"{self._who(chooser)} takes your {self._label(token)} and "
-                                    f"{where}.")]
+        self.emit("lose_item", f"{self._who(chooser)} takes a {KIND_IDS[kind]} token from "
+                  f"{self._who(loser)} and {where}.",
+                  {"seat": loser, "chooser": chooser, "item": KIND_IDS[kind]}, seat=loser,
+                  secret={"token": self.game.views[token]},
+                  secret_text=f"{self._who(chooser)} takes your {self._label(token)} and "
+                              f"{where}.")
         if self.target == "rahi":
-            return self._move_back(events)
-        return self._ask_put(events)
+            return self._move_back()
+        return self._ask_put()
 
-    def _move_back(self, events: list[Event]) -> list[Event]:
+    def _move_back(self) -> None:
         """MAKUTA-RAHI-LOSE-BACK: one space back, the way the Toa came; no landing there
         (MAKUTA-MOVE-BACK-NO-LANDING)."""
         me = self.turn_player
         self.pawns[me] = self.came_from
-        events.append(Event("move_back", f"{self._who(me)} moves back to "
-                            f"{self._space(self.came_from)}.",
-                            {"seat": me, "to": self.island.names[self.came_from]}))
-        return self._end_turn(events)
+        self.emit("move_back", f"{self._who(me)} moves back to "
+                  f"{self._space(self.came_from)}.",
+                  {"seat": me, "to": self.island.names[self.came_from]})
+        return self._end_turn()
 
-    def _ask_put(self, events: list[Event]) -> list[Event]:
+    def _ask_put(self) -> None:
         self.victim = self.turn_player
         self.decider = self._left_of(self.turn_player)
         self.phase = PUT
-        return events
 
-    def _do_put(self, move: tuple) -> list[Event]:
+    def _do_put(self, move: tuple) -> None:
         """The player to the left moves the loser's pawn to any space free of Toa and tokens."""
         loser, chooser = self.victim, self.decider
         self.pawns[loser] = move[1]
         self.decider = loser
-        events = [Event("put", f"{self._who(chooser)} moves {self._who(loser)} to "
-                        f"{self._space(move[1])}.",
-                        {"seat": loser, "chooser": chooser, "to": self.island.names[move[1]]})]
-        return self._end_turn(events)
+        self.emit("put", f"{self._who(chooser)} moves {self._who(loser)} to "
+                  f"{self._space(move[1])}.",
+                  {"seat": loser, "chooser": chooser, "to": self.island.names[move[1]]})
+        return self._end_turn()
 
     # -- Kanohi Akaku ------------------------------------------------------------------
 
@@ -1007,7 +999,7 @@ class MakutaState(State):
         here = self.pawns[seat]
         return [s for s, p in enumerate(self.pawns) if s != seat and p == here and any(self.cards[s])]
 
-    def _do_akaku(self, move: tuple) -> list[Event]:
+    def _do_akaku(self, move: tuple) -> None:
         """MAKUTA-AKAKU: see the other player's tokens and take one; the Akaku goes face down
         to the start space."""
         me = self.turn_player
@@ -1020,26 +1012,26 @@ class MakutaState(State):
             for token in self.cards[victim][kind]:
                 self.known[token] |= bit
         self.phase = STEAL
-        return [Event("akaku", f"{self._who(me)} uses the Kanohi Akaku to see "
-                      f"{self._who(victim)}'s tokens; the Akaku is placed face down on the start "
-                      "space.", {"seat": me, "victim": victim})]
+        self.emit("akaku", f"{self._who(me)} uses the Kanohi Akaku to see "
+                  f"{self._who(victim)}'s tokens; the Akaku is placed face down on the start "
+                  "space.", {"seat": me, "victim": victim})
 
-    def _do_steal(self, move: tuple) -> list[Event]:
+    def _do_steal(self, move: tuple) -> None:
         """MAKUTA-AKAKU-REROLL: take one token, then roll the die again to escape."""
         _, kind, slot = move
         me, victim = self.turn_player, self.victim
         token = self.cards[victim][kind].pop(slot)
-        events = [Event("steal", f"{self._who(me)} takes a {KIND_IDS[kind]} token from "
-                        f"{self._who(victim)} and rolls again to escape.",
-                        {"seat": me, "victim": victim, "item": KIND_IDS[kind]}, seat=me,
-                        secret={"token": self.game.views[token]},
-                        secret_text=f"{self._who(me)} takes {self._label(token)} from "
-                                    f"{self._who(victim)} and rolls again to escape.")]
+        self.emit("steal", f"{self._who(me)} takes a {KIND_IDS[kind]} token from "
+                  f"{self._who(victim)} and rolls again to escape.",
+                  {"seat": me, "victim": victim, "item": KIND_IDS[kind]}, seat=me,
+                  secret={"token": self.game.views[token]},
+                  secret_text=f"{self._who(me)} takes {self._label(token)} from "
+                              f"{self._who(victim)} and rolls again to escape.")
         self.queue.append(token)
         self.after = AFTER_REROLL
-        if not self._collect_queue(events):
-            return events
-        return self._start_move(events)
+        if not self._collect_queue():
+            return
+        return self._start_move()
 
     # -- small helpers -----------------------------------------------------------------
 
@@ -1346,8 +1338,9 @@ class MakutaState(State):
         Makuta's gates, and its portals (joined, open or dead) where they would lie."""
         _, rot, q, x, y = move
         other = self.clone()
+        other._events = []  # what the preview would tell is not told
         first = len(other.island)
-        other._lay(self.placing, rot, x, y, [])
+        other._lay(self.placing, rot, x, y)
         island, kinds = other.island, self.game.kind
         new = range(first, len(island))
         names = island.names
@@ -1452,7 +1445,6 @@ class MakutaState(State):
         other.bonus = self.bonus
         other.struck = self.struck
         other.victim = self.victim
-        other.setup_events = self.setup_events
 
     # -- for tests and invariants ------------------------------------------------------
 
@@ -1611,16 +1603,15 @@ class _Arranger:
                                "can ever be")
         return tokens
 
-    def lay_out(self) -> list[Event]:
+    def lay_out(self) -> None:
         """MAKUTA-SETUP-BOARDS, MAKUTA-SETUP-TOKENS, MAKUTA-SETUP-START-TOKENS,
         MAKUTA-SETUP-PAWNS."""
         state, arrangement, game = self.state, self.arrangement, self.state.game
-        events: list[Event] = []
         start = game.parts.boards[game.start_board]
         half = start.size // 2
         placed = [[game.start_board, 0, -half, -half], *list(arrangement.get("boards", []))]
         for entry in placed:
-            self.lay(entry, events)
+            self.lay(entry)
         laid = {b for b, *_ in state.island.placed}
         top = list(arrangement.get("pile", []))
         for board in top:
@@ -1643,7 +1634,7 @@ class _Arranger:
         if "tokens" not in arrangement:
             for placement, (board, _rot, _x, _y) in enumerate(state.island.placed):
                 nodes = [n for n in range(len(state.island)) if state.island.board_of[n] == placement]
-                state._fill(range(nodes[0], nodes[-1] + 1), [])
+                state._fill(range(nodes[0], nodes[-1] + 1))
                 if state.island.gate and game.parts.boards[board].role == "makuta":
                     for portal, gate in state.island.gate_portal.items():
                         if portal in state.island.joined and state.bags[LOCK]:
@@ -1657,12 +1648,11 @@ class _Arranger:
                 raise BadSetup(f"the arranged collector card of seat {seat} is over a limit "
                                "(3 keys, 4 Kanohi with one Kakama or Kaukau, 2 Turaga)")
         state.temple = arrangement.get("temple", 0) % len(game.parts.segments)
-        events.append(Event("setup", f"The start board is placed face up in the centre and the "
-                            f"other {len(state.pile)} boards face down in a pile. Tokens are "
-                            f"placed face down on the start board. {self.standing()}; "
-                            "everyone starts with the white die.",
-                            {"players": list(state.players)}))
-        return events
+        state.emit("setup", f"The start board is placed face up in the centre and the "
+                   f"other {len(state.pile)} boards face down in a pile. Tokens are "
+                   f"placed face down on the start board. {self.standing()}; "
+                   "everyone starts with the white die.",
+                   {"players": list(state.players)})
 
     def standing(self) -> str:
         """Where the pawns start, as they really stand (an arrangement may put them anywhere):
@@ -1674,7 +1664,7 @@ class _Arranger:
         return "; ".join(f"{', '.join(names)} {'stands' if len(names) == 1 else 'stand'} on "
                          f"{state._space(node)}" for node, names in spaces.items())
 
-    def lay(self, entry: Any, events: list[Event]) -> None:
+    def lay(self, entry: Any) -> None:
         state, game = self.state, self.state.game
         if entry[0] not in game.parts.boards or entry[1] not in range(4):
             raise BadSetup(f"an arranged board must be [board id, rot 0-3, x, y], not {entry!r}; "
@@ -1684,7 +1674,7 @@ class _Arranger:
             raise BadSetup(f"the arrangement lays board {board!r} twice")
         if not state.island.fits(x, y, game.parts.boards[board].size):
             raise BadSetup(f"arranged board {board!r} at {x},{y} overlaps a board already laid")
-        state._lay(board, rot, x, y, events, fill=False)
+        state._lay(board, rot, x, y, fill=False)
 
     def place_tokens(self) -> None:
         state, arrangement = self.state, self.arrangement
