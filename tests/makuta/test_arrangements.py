@@ -69,14 +69,22 @@ def test_any_arrangement_is_refused_with_bad_setup_or_plays_on(arrangement, seed
 
 
 @pytest.mark.parametrize(("arrangement", "message"), [
-    ({"tokens": None}, r"arrangement 'tokens' must be a mapping \{space: token or \[tokens\]\}, "
-                       r"not None"),
-    ({"tokens": ["kanohi:hau"]}, r"arrangement 'tokens' must be a mapping"),
-    ({"dice": 3}, r"arrangement 'dice' must be a list of whole numbers from 1 to 12"),
-    ({"dice": [13]}, r"from 1 to 12 \(the faces of the largest die\), not \[13\]"),
-    ({"dice": [2.0]}, r"arrangement 'dice' must be a list of whole numbers"),
-    ({"first_player": 1.0}, r"'first_player' must be a seat number from 0 to 1"),
-    ({"pawns": ["start"]}, r"'pawns' must be a list of 2 spaces, one per seat"),
+    ({"tokens": None}, r"arrangement 'tokens' is None; allowed: a mapping \{space: token or \[tokens\]\} "
+                       r"\(tokens look like kanohi:pakari"),
+    ({"tokens": ["kanohi:hau"]}, r"arrangement 'tokens' is \['kanohi:hau'\]; allowed: a mapping"),
+    ({"tokens": {"2,0": "kanohi:vahi"}}, r"arrangement 'tokens' at '2,0' is 'kanohi:vahi'; allowed: "),
+    ({"dice": 3}, r"arrangement 'dice' is 3; allowed: a list of whole numbers from 1 to 12"),
+    ({"dice": [13]}, r"'dice' entry 0 is 13; allowed: a list of whole numbers from 1 to 12 \(the faces "
+                     r"of the largest die\)"),
+    ({"dice": [2.0]}, r"arrangement 'dice' entry 0 is 2.0; allowed: a list of whole numbers"),
+    ({"first_player": 1.0}, r"'first_player' is 1.0; allowed: a seat number from 0 to 1"),
+    ({"pawns": ["start"]}, r"'pawns' \(one per seat, 2 seats\) is \['start'\]; allowed: a list of 2 "
+                           r"spaces, one per seat"),
+    ({"boards": [["nowhere", 0, 1, 1]]}, r"'boards' entry 0 is \['nowhere', 0, 1, 1\]; allowed: a list "
+                                        r"of \[board id, rot 0-3, x, y\] with board ids start, makuta, "),
+    ({"boards": [["makuta", 4, 1, 1]]}, r"'boards' entry 0 is \['makuta', 4, 1, 1\]"),
+    ({"bags": {"mask": []}}, r"arrangement 'bags' has key 'mask'; allowed: a mapping \{kind: \[tokens\]\} "
+                             r"with kinds "),
     ({"hands": []}, r"makuta has no arrangement 'hands'; its arrangement keys are: first_player: .*; dice: "),
     ({"start_pile": ["lock:fire-water-air"]}, r"lock:fire-water-air is arranged on the start "
                                               r"space, where only Kanohi, Turaga and keys"),

@@ -126,7 +126,8 @@ def test_bad_arrangements_say_what_is_allowed():
     with pytest.raises(BadSetup, match="makuta has no arrangement 'hands'; its arrangement keys are: "
                                        "first_player: "):
         arranged(hands=[])
-    with pytest.raises(BadSetup, match="arranged token 'kanohi:vahi' is not a token"):
+    with pytest.raises(BadSetup, match="arrangement 'cards' for seat 0 is 'kanohi:vahi'; allowed: a list of "
+                                       "2 lists of tokens, one per seat \\(tokens look like kanohi:pakari"):
         arranged(cards=[["kanohi:vahi"], []])
     with pytest.raises(BadSetup, match="more 'kanohi:pakari' tokens than the game has"):
         arranged(cards=[["kanohi:pakari"] * 3, ["kanohi:pakari"] * 2])

@@ -18,11 +18,23 @@ an arrangement's `dice` list, for scenario tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from matanui.engine import BadSetup, Game, State
-from matanui.engine.arrangement import one
+from matanui.engine.arrangement import (
+    Check,
+    Spec,
+    by_name,
+    each_seat,
+    listed,
+    one,
+    one_of,
+    per_seat,
+    seat_number,
+    text,
+    whole_number,
+)
 from matanui.engine.audit import one_place
 from matanui.engine.forfeits import forfeit_words
 from matanui.engine.options import Option, turn_limit
@@ -97,6 +109,10 @@ class MakutaGame(Game):
         }
         self.use_ids = {t.name: (f"use:{t.name}", ("use", t.name)) for t in tokens
                         if t.kind == TURAGA or t.bonus}
+        self._arrangement_spec = arrangement_spec(parts)
+
+    def arrangement_spec(self) -> Spec:
+        return self._arrangement_spec
 
     def characters(self) -> list[str]:
         return list(self.parts.toa)
@@ -120,7 +136,6 @@ class MakutaState(State):
     # -- set-up ------------------------------------------------------------------------
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
-        check_arrangement(self.game, len(self.players), arrangement)
         game = self.game
         n = len(self.players)
         self.island = Island(game.shapes)
@@ -1563,7 +1578,7 @@ class _Arranger:
       pawns         per seat, its space (else all on Toa Landing);
       revealed      spaces whose Rahi or lock everyone has seen;
       temple        how many segments the temple is already turned.
-    `check_arrangement` checks every key's shape first; the places (spaces of the boards
+    `arrangement_spec` has every key's shape and entries checked first; the places (spaces of the boards
     laid, which tokens may lie where, how many of each token there are) are checked as they
     are laid out, so a state is returned only when all of it holds. An arranged roll larger
     than the die it meets in play raises BadSetup then, and undoes that action.
@@ -1574,11 +1589,7 @@ class _Arranger:
         self.arrangement = arrangement
         self.free = {view: list(ts) for view, ts in state.game.by_view.items()}
 
-    def token(self, view: Any) -> int:
-        if view not in self.free:
-            raise BadSetup(f"arranged token {view!r} is not a token of this game; tokens look "
-                           "like kanohi:pakari, turaga:vakama, key:fire, rahi:muaka:18, "
-                           "lock:fire-water-air")
+    def token(self, view: str) -> int:
         if not self.free[view]:
             raise BadSetup(f"the arrangement uses more {view!r} tokens than the game has")
         return self.free[view].pop(0)
@@ -1589,9 +1600,6 @@ class _Arranger:
             raise BadSetup(f"arranged space {name!r} is not a space of the boards laid "
                            f"({START_ORIGIN_NOTE}; spaces are named 'x,y' or 'start')")
         return node
-
-    def many(self, value: Any) -> list[Any]:
-        return list(value) if isinstance(value, list) else [value]
 
     def items(self, views: list[Any], where: str) -> list[int]:
         """Tokens that can only be Kanohi, Turaga or keys (on a card, under a Rahi, on the
@@ -1664,11 +1672,8 @@ class _Arranger:
         return "; ".join(f"{', '.join(names)} {'stands' if len(names) == 1 else 'stand'} on "
                          f"{state._space(node)}" for node, names in spaces.items())
 
-    def lay(self, entry: Any) -> None:
+    def lay(self, entry: list[Any]) -> None:
         state, game = self.state, self.state.game
-        if entry[0] not in game.parts.boards or entry[1] not in range(4):
-            raise BadSetup(f"an arranged board must be [board id, rot 0-3, x, y], not {entry!r}; "
-                           f"boards: {', '.join(game.parts.boards)}")
         board, rot, x, y = entry
         if board in {b for b, *_ in state.island.placed}:
             raise BadSetup(f"the arrangement lays board {board!r} twice")
@@ -1683,13 +1688,13 @@ class _Arranger:
             if node == state.start_node:
                 raise BadSetup("tokens are arranged on Toa Landing, which holds only returned "
                                "tokens: arrange those with start_pile")
-            for view in self.many(views):
+            for view in views:
                 self.place(self.token(view), node, name)
         for name, views in arrangement.get("under", {}).items():
             node = self.space(name)
             if node not in state.rahi:
                 raise BadSetup(f"tokens are arranged under a Rahi on {name}, but no Rahi is there")
-            state.under[node] = self.items(self.many(views), f"under the Rahi on {name}")
+            state.under[node] = self.items(views, f"under the Rahi on {name}")
         state.start = self.items(arrangement.get("start_pile", []), "on the start space")
         for seat, views in enumerate(arrangement.get("cards", [])):
             for token in self.items(views, "on a collector card"):
@@ -1725,58 +1730,53 @@ class _Arranger:
             state.items.setdefault(node, []).append(token)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+TOKEN_EXAMPLES = "tokens look like kanohi:pakari, turaga:vakama, key:fire, rahi:muaka:18, lock:fire-water-air"
 
 
-def _names(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+def arrangement_spec(parts: Components) -> Spec:
+    """What an arrangement may fix, each key's shape and entries; where things may lie
+    (spaces of the boards laid, how many of each token there are) `_Arranger` checks."""
+    token = one_of({t.view for t in parts.tokens})
+    by_space = f"a mapping {{{{space: token or [tokens]}}}} ({TOKEN_EXAMPLES})"
+    top = max(parts.dice.values())
+    return {
+        "first_player": seat_number("a seat number from 0 to {last} (or None: the green die decides)",
+                                    none=True),
+        "dice": listed(whole_number(1, top), f"a list of whole numbers from 1 to {top} (the faces of "
+                                             "the largest die)"),
+        "pile": listed(text, "a list of board ids"),
+        "boards": listed(_board_entry(parts.boards), "a list of [board id, rot 0-3, x, y] with board ids "
+                                                     + ", ".join(parts.boards)),
+        "tokens": by_name(text, token, by_space),
+        "under": by_name(text, token, by_space),
+        "start_pile": listed(token, f"a list of tokens ({TOKEN_EXAMPLES})"),
+        "cards": per_seat(token, f"a list of {{seats}} lists of tokens, one per seat ({TOKEN_EXAMPLES})"),
+        "bags": by_name(one_of(KIND_IDS), token, "a mapping {{kind: [tokens]}} with kinds "
+                                                 + ", ".join(KIND_IDS)),
+        "pawns": each_seat(text, "a list of {seats} spaces, one per seat"),
+        "revealed": listed(text, "a list of spaces"),
+        "temple": one(_whole, "a whole number of segments"),
+    }
 
 
-def _by_space(value: Any) -> bool:
-    return isinstance(value, Mapping) and all(
-        isinstance(k, str) and (isinstance(v, str) or _names(v)) for k, v in value.items())
+def _whole(value: Any) -> int:
+    """An entry check: any int (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(value)
+    return value
 
 
-def _board_entry(value: Any) -> bool:
-    return (isinstance(value, (list, tuple)) and len(value) == 4 and isinstance(value[0], str)
-            and all(_whole(v) for v in value[1:]))
+def _board_entry(boards: Mapping[str, Any]) -> Check:
+    """An entry check: [board id, rot 0-3, x, y], read as a list."""
+    rot = whole_number(0, 3)
 
+    def check(value: Any) -> list[Any]:
+        if not isinstance(value, (list, tuple)) or len(value) != 4 or not isinstance(value[0], str) \
+                or value[0] not in boards:
+            raise ValueError(value)
+        return [value[0], rot(value[1]), _whole(value[2]), _whole(value[3])]
 
-# Each arrangement key: (does a value fit, what is allowed). `n` seats; `top` the most faces.
-ARRANGEMENT_SHAPES: dict[str, tuple[Callable[[Any, int, int], bool], str]] = {
-    "first_player": (lambda v, n, _: v is None or (_whole(v) and 0 <= v < n),
-                     "a seat number from 0 to {last} (or None: the green die decides)"),
-    "dice": (lambda v, _, top: isinstance(v, list) and all(_whole(r) and 1 <= r <= top for r in v),
-             "a list of whole numbers from 1 to {top} (the faces of the largest die)"),
-    "pile": (lambda v, *_: _names(v), "a list of board ids"),
-    "boards": (lambda v, *_: isinstance(v, list) and all(map(_board_entry, v)),
-               "a list of [board id, rot 0-3, x, y]"),
-    "tokens": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
-    "under": (lambda v, *_: _by_space(v), "a mapping {{space: token or [tokens]}}"),
-    "start_pile": (lambda v, *_: _names(v), "a list of tokens"),
-    "cards": (lambda v, n, _: isinstance(v, list) and len(v) == n and all(map(_names, v)),
-              "a list of {n} lists of tokens, one per seat"),
-    "bags": (lambda v, *_: isinstance(v, Mapping) and all(
-        k in KIND_IDS and _names(ts) for k, ts in v.items()),
-             "a mapping {{kind: [tokens]}} with kinds " + ", ".join(KIND_IDS)),
-    "pawns": (lambda v, n, _: _names(v) and len(v) == n, "a list of {n} spaces, one per seat"),
-    "revealed": (lambda v, *_: _names(v), "a list of spaces"),
-    "temple": (lambda v, *_: _whole(v), "a whole number of segments"),
-}
-
-
-def check_arrangement(game: MakutaGame, seats: int, arrangement: Mapping[str, Any]) -> None:
-    """Every key known and of the right shape, before anything is set up."""
-    allowed = ", ".join(ARRANGEMENT_SHAPES)
-    top = max(game.parts.dice.values())
-    for key, value in arrangement.items():
-        if key not in ARRANGEMENT_SHAPES:
-            raise BadSetup(f"unknown arrangement {key!r}; allowed: {allowed}")
-        fits, words = ARRANGEMENT_SHAPES[key]
-        if not fits(value, seats, top):
-            what = words.format(last=seats - 1, n=seats, top=top)
-            raise BadSetup(f"arrangement {key!r} must be {what}, not {value!r}")
+    return check
 
 
 def load_game(components: Any = None, tokens: Any = None, boards: Any = None) -> MakutaGame:
@@ -1785,8 +1785,3 @@ def load_game(components: Any = None, tokens: Any = None, boards: Any = None) ->
 
 
 MakutaGame.state_class = MakutaState
-MakutaGame.arrangement_spec = lambda self: {  # type: ignore[method-assign]
-    key: one(lambda value: value, words.format(last="players - 1", n="N (one per seat)",
-                                               top="the largest die's").replace("{", "{{").replace("}", "}}"))
-    for key, (_, words) in ARRANGEMENT_SHAPES.items()
-}
