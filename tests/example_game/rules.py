@@ -4,9 +4,10 @@ it to the target wins. The rules read their numbers from data/race.toml."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
-from matanui.engine import Event, Game, State
+from matanui.engine import Game, State
+from matanui.engine.arrangement import Spec, seat_number
 from matanui.engine.data import EntryChecker, load_toml
 
 DATA = Path(__file__).with_name("data")
@@ -28,13 +29,19 @@ class RaceGame(Game):
     def options_schema(self) -> dict[str, Any]:
         return {}
 
+    def arrangement_spec(self) -> Spec:
+        return {"first_player": seat_number("0 or 1 (otherwise seat 0 starts)")}
+
 
 class RaceState(State):
     game: RaceGame
 
+    total: int
+    turn_seat: int
+
     def _set_up(self, arrangement: dict[str, Any]) -> None:
-        self.total, self.turn_seat = 0, 0
-        self.setup_events = [Event("setup", f"The race to {self.game.target} begins.", {})]
+        self.total, self.turn_seat = 0, arrangement.get("first_player", 0)
+        self.emit("setup", f"The race to {self.game.target} begins.", {"first_player": self.turn_seat})
 
     @property
     def current_player(self) -> int | None:
@@ -51,10 +58,10 @@ class RaceState(State):
     def _generate_moves(self) -> dict[str, Any]:
         return {f"add:{n}": n for n in self.game.steps}
 
-    def _perform(self, n: int) -> list[Event]:
+    def _perform(self, n: int) -> None:
         self.total += n
         self.turn_seat = 1 - self.turn_seat
-        return [Event("add", f"{self.names[1 - self.turn_seat]} adds {n}.", {"n": n})]
+        self.emit("add", f"{self.names[1 - self.turn_seat]} adds {n}.", {"n": n})
 
     def describe(self, action: str) -> str:
         return f"Add {action[4:]}"
@@ -62,15 +69,14 @@ class RaceState(State):
     def _observe(self, seat: int | None) -> dict[str, Any]:
         return {"total": self.total, "target": self.game.target, "to_move": self.current_player}
 
-    def _determinize(self, seat: int, rng: Any) -> State:
+    def _determinize(self, seat: int, rng: Any) -> Self:
         return self.clone()  # nothing is hidden
 
     def audit(self) -> None:
         assert 0 <= self.total < self.game.target + max(self.game.steps)
 
-    def _copy_into(self, other: State) -> None:
-        assert isinstance(other, RaceState)
-        other.total, other.turn_seat, other.setup_events = self.total, self.turn_seat, []
+    def _copy_into(self, other: Self) -> None:
+        other.total, other.turn_seat = self.total, self.turn_seat
 
 
 RaceGame.state_class = RaceState

@@ -24,7 +24,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .arrangement import Spec, arrangement_words, read_arrangement
 from .errors import BadSeat, BadSetup, IllegalAction
@@ -209,6 +209,8 @@ class State(ABC):
     # The events of the action being performed (or of the set-up): `emit` adds to it and
     # `apply` hands it back, so no game passes an events list down by hand.
     _events: list[Event]
+    # What the set-up told (a game's opening narration): the events emitted by `_set_up`.
+    setup_events: list[Event]
 
     def _init_common(
         self,
@@ -226,7 +228,8 @@ class State(ABC):
         self.history = []
         self.rng = random.Random(seed)
         self._moves = None
-        self._events = []
+        # The set-up's emits land in setup_events; the first `apply` starts a fresh list.
+        self._events = self.setup_events = []
         self.out = []
 
     # -- the decision ------------------------------------------------------------------
@@ -479,7 +482,7 @@ class State(ABC):
         observation["out"] = list(self.out)
         return observation
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state that agrees with `seat`'s observation, its hidden parts resampled
         from `rng` (and its own generator reseeded from `rng`, so the future is unknown too).
         For the same `rng` state the result must depend only on that observation (sort a
@@ -504,12 +507,12 @@ class State(ABC):
         """The game's observation for a checked seat (see `observation`)."""
 
     @abstractmethod
-    def _determinize(self, seat: int, rng: random.Random) -> State:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         """The game's determinization for a checked seat (see `determinize`)."""
 
     # -- copies and records ------------------------------------------------------------
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
         other = object.__new__(type(self))
         other.game = self.game
@@ -523,6 +526,7 @@ class State(ABC):
         other.rng = random.Random(0)  # a constant seed: seeding from the OS costs ~15 µs a clone
         other.rng.setstate(self.rng.getstate())
         other._moves = None
+        other.setup_events = self.setup_events  # never changed after the set-up
         self._copy_into(other)
         return other
 
@@ -532,7 +536,7 @@ class State(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def _copy_into(self, other: State) -> None:
+    def _copy_into(self, other: Self) -> None:
         """Copy this game's own fields into `other` (deep enough to be independent)."""
 
     def record(self) -> Record:
