@@ -361,7 +361,7 @@ def bench(
                                      "leduc_poker."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core (--batch: batched, all cores)."""
-    from matanui.bench import configurations, machine_summary, run_batched, run_openspiel, run_playouts
+    from matanui.studies.bench import configurations, machine_summary, run_batched, run_openspiel, run_playouts
     from matanui.games.packs import read
     from matanui.progress import progress
 

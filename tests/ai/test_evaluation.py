@@ -10,7 +10,7 @@ import pytest
 from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.heuristics import masks as masks_heuristic
-from matanui.arena import evalfit
+from matanui.studies import evalfit
 
 
 def _masks_position(seed: int, steps: int):

@@ -1,11 +1,11 @@
-"""`python -m matanui.arena.ablation`: the heuristic with one phase played at random, in game
+"""`python -m matanui.studies.ablation`: the heuristic with one phase played at random, in game
 pairs against the heuristic, to see which decisions its judgement matters in."""
 
 import pytest
 
 from matanui import games
 from matanui.ai import SeatView, make_agent
-from matanui.arena.ablation import Ablated, ablate, main, phases
+from matanui.studies.ablation import Ablated, ablate, main, phases
 
 
 def test_the_ablated_player_is_the_heuristic_outside_its_phase_and_random_within():

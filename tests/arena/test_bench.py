@@ -3,8 +3,8 @@
 from typer.testing import CliRunner
 
 from matanui import games
-from matanui.bench import configurations, machine_details, run_playouts
 from matanui.cli import app
+from matanui.studies.bench import configurations, machine_details, run_playouts
 
 
 def test_every_game_is_measured_at_its_fewest_and_its_most_players():

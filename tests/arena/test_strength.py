@@ -6,8 +6,8 @@ import pytest
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.arena.strength import _TrueView, oracle_games, search_cost
 from matanui.engine import MatanuiError
+from matanui.studies.strength import _TrueView, oracle_games, search_cost
 
 
 def test_search_cost_counts_iterations_and_depth():
@@ -43,7 +43,7 @@ def test_no_interface_can_seat_the_oracle():
 
 
 def test_the_command_says_that_makutas_hard_is_no_search(capsys):
-    from matanui.arena.strength import main
+    from matanui.studies.strength import main
     with pytest.raises(SystemExit) as stopped:
         main(["search", "makuta", "--searches", "1"])
     assert stopped.value.code == 2

@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from matanui.server import create_app
-from matanui.server.abuse import seed_long_game
 from matanui.server.rooms import LOG_PAGE, build
 from matanui.server.storage import Storage
+from matanui.tools.abuse import seed_long_game
 
 from .conftest import ROOMY
 from .helpers import TEST_HOSTS, create, receive_view

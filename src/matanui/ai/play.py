@@ -6,10 +6,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from matanui.engine import Event, MatanuiError, State
 
 from .base import Agent, SeatView
+
+
+@dataclass
+class BenchResult:
+    """How many random games and steps were played in how many seconds (`matanui bench`,
+    the batched engine's playouts)."""
+
+    game: str
+    players: int
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
 
 
 def _deciding_seat(state: State) -> int:

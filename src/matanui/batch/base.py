@@ -20,7 +20,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from matanui.bench import BenchResult
+from matanui.ai.play import BenchResult
 from matanui.engine import Game, IllegalAction, MatanuiError
 from matanui.engine.options import check_options
 from matanui.envs.encoding import Encoding

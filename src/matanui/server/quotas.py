@@ -7,7 +7,7 @@ only once it is made, so a refused request uses up nothing; what is held at once
 refusal is `Throttled`: HTTP 429
 with `Retry-After` when the client asked too much, 503 when the whole server is full; on a
 WebSocket, an error message and then close code 4429 with the reason. docs/protocol.md lists
-every limit and docs/performance.md what the abuse script (`python -m matanui.server.abuse`)
+every limit and docs/performance.md what the abuse script (`python -m matanui.tools.abuse`)
 got from each.
 """
 

@@ -230,7 +230,7 @@ class Heuristic(Agent):
 # A whole heuristic game runs about 85 steps, so a search that plays every sample to the end
 # manages some 340 iterations a second. Its playouts instead stop after PLAYOUT_LIMIT steps and
 # `evaluate` scores the race from there. EVALUATION_SCALE is fitted against the outcomes of
-# heuristic games: `python -m matanui.arena.evalfit masks` (docs/ai.md).
+# heuristic games: `python -m matanui.studies.evalfit masks` (docs/ai.md).
 PLAYOUT_LIMIT = 12
 EVALUATION_SCALE = 0.166
 MASKS_IN_PILE = 6  # a Toa's pile holds his six Great Masks and three Turaga cards

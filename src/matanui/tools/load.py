@@ -9,8 +9,8 @@ bot's action: its thinking, its wait for a worker and the transport), and how ma
 moves the server played as the heuristic because their second was spent waiting. Every
 loop is bounded in count and time and stops by itself; only 127.0.0.1 is contacted.
 
-    python -m matanui.server.load --games 200 --seconds 60 --think 1
-    python -m matanui.server.load --instances 2 --database postgresql+psycopg://USER:PW@127.0.0.1/DB
+    python -m matanui.tools.load --games 200 --seconds 60 --think 1
+    python -m matanui.tools.load --instances 2 --database postgresql+psycopg://USER:PW@127.0.0.1/DB
 """
 
 from __future__ import annotations

@@ -25,10 +25,9 @@ from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.ai.ismcts import ISMCTSAgent
 from matanui.ai.play import deciding
+from matanui.arena.match import play_match
+from matanui.arena.stats import wilson_interval
 from matanui.engine import State
-
-from .match import play_match
-from .stats import wilson_interval
 
 
 @dataclass(frozen=True)

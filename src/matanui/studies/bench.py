@@ -7,29 +7,11 @@ import os
 import platform
 import random
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from matanui import games
-from matanui.ai.play import play_randomly
+from matanui.ai.play import BenchResult, play_randomly
 from matanui.engine import MatanuiError
-
-
-@dataclass
-class BenchResult:
-    game: str
-    players: int
-    games: int
-    steps: int
-    seconds: float
-
-    @property
-    def steps_per_second(self) -> float:
-        return self.steps / self.seconds
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
 
 
 def default_players(name: str, count: int | None = None) -> list[str]:

@@ -9,7 +9,7 @@ greatest likelihood of the games' results (a draw counts half a win), by golden-
 search (the log-likelihood is concave in the scale). It prints the fitted scale beside the
 module's, with the mean log-loss of each and of a coin (ln 2), so a better feature shows.
 
-    python -m matanui.arena.evalfit masks --games 400 --seed 0
+    python -m matanui.studies.evalfit masks --games 400 --seed 0
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ its default limits and print what each attack got. Every loop is bounded in coun
 only 127.0.0.1 is contacted. Distinct clients are played with `X-Forwarded-For`, which the
 server believes only from a --trusted-proxy: the script starts it with 127.0.0.1 as one.
 
-    python -m matanui.server.abuse --rounds 15
+    python -m matanui.tools.abuse --rounds 15
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from matanui import games
-
-from .load import start_server
-from .storage import GameRow, SeatRow, Storage
+from matanui.server.storage import GameRow, SeatRow, Storage
+from matanui.tools.load import start_server
 
 HARD_BOTS = [{"kind": "bot", "level": "hard"}] * 6
 
@@ -167,7 +166,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15, help="bot replies timed in each phase")
     parser.add_argument("--actions", type=int, default=3000, help="actions of the long game replayed")
     args = parser.parse_args()
-    from .load import free_port
+    from matanui.tools.load import free_port
 
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"

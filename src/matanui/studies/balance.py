@@ -1,4 +1,4 @@
-"""Seat balance of a 2-player game under self-play: `python -m matanui.arena.balance GAME`.
+"""Seat balance of a 2-player game under self-play: `python -m matanui.studies.balance GAME`.
 
 Prints, per agent, how often the first player (the seat that moves first) wins, how often
 games are drawn, and the mean number of turns, with 95% intervals, as a Markdown table.

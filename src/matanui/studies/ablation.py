@@ -3,7 +3,7 @@ game, as its observations name it) played at random, in game pairs against the h
 itself. A phase whose random play costs little is one the heuristic does no better than
 chance at, or one that hardly matters; one that costs a lot is where its judgement counts.
 
-    python -m matanui.arena.ablation makuta --pairs 300 --seed 700000
+    python -m matanui.studies.ablation makuta --pairs 300 --seed 700000
 
 Pairs follow the arena's paired schedule (`matanui arena --pairs`: one seed and one seating
 of characters, played twice with the seats swapped), so every phase meets the same deals.
@@ -22,10 +22,9 @@ from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.base import Agent
 from matanui.ai.play import deciding
-
-from .match import play_match
-from .sprt import Z95, mean_and_variance
-from .tournament import paired_specs
+from matanui.arena.match import play_match
+from matanui.arena.sprt import Z95, mean_and_variance
+from matanui.arena.tournament import paired_specs
 
 PAIR_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
