@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from matanui.engine import BadSetup, Event, Game, State
+from matanui.engine import BadSetup, Game, State
 from matanui.engine.arrangement import Spec, one
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
@@ -91,11 +91,6 @@ ENTER_WORDS = {
 ANY_TIME = frozenset(("draw", "skip"))
 IN_TURN = ANY_TIME | {"push", "move"}
 IN_CHALLENGE = ANY_TIME | {"boost", "weaken"}
-
-
-def say(events: list[Event], kind: str, text: str, **fields: Any) -> None:
-    """Add one event of narration with its structured fields."""
-    events.append(Event(kind, text, fields))
 
 
 def words(count: int) -> str:
@@ -280,9 +275,9 @@ class MasksState(State):
                     f"{self.toa_names[second]} Mask on the Start Space to the East "
                     f"({labels[board.east_start]}). ")
         text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{names[first]} goes first."
-        self.setup_events = [Event("setup", text, {"first_player": first, "map": board.id,
-                                                   "positions": [labels[p] for p in self.pos]})]
-        self._run(self.setup_events)
+        self.emit("setup", text, {"first_player": first, "map": board.id,
+                                  "positions": [labels[p] for p in self.pos]})
+        self._run()
 
     def _mission_count(self, number: int) -> int:
         mission = self.game.cards.missions[number]
@@ -461,52 +456,50 @@ class MasksState(State):
 
     # -- carrying out an action ----------------------------------------------------------
 
-    def _perform(self, move: tuple) -> list[Event]:
+    def _perform(self, move: tuple) -> None:
         op = move[0]
         seat = self.actor
-        events: list[Event] = []
         if op == M_MOVE:
             cell = move[2]
-            events.append(Event("move", self.move_texts[seat][move[1]],
-                                {"seat": seat, "direction": DIRECTIONS[move[1]], "to": self.labels[cell]}))
+            self.emit("move", self.move_texts[seat][move[1]],
+                      {"seat": seat, "direction": DIRECTIONS[move[1]], "to": self.labels[cell]})
             self.phase = None
             self.pos[seat] = cell
-            self._enter(seat, cell, events, "lands on")
+            self._enter(seat, cell, "lands on")
         elif op == M_PLAY:
-            self._play(seat, move, events)
+            self._play(seat, move)
         elif op == M_PASS:
             if self.phase == ANYTIME:
-                say(events, "pass", f"{self.names[seat]} plays no Game Action Card now.", seat=seat)
+                self.emit("pass", f"{self.names[seat]} plays no Game Action Card now.", {"seat": seat})
             else:
-                say(events, "pass", f"{self.names[seat]} plays no Game Action Card in this challenge.",
-                    seat=seat)
+                self.emit("pass", f"{self.names[seat]} plays no Game Action Card in this challenge.",
+                          {"seat": seat})
                 if self.passes == 0:
                     self.agenda.append((S_WINDOW, 1 - seat, 1))
             self.phase = None
         elif op == M_ATTACH:
-            self._attach(seat, move[1], events)
+            self._attach(seat, move[1])
             if self.phase == TURN:
-                return events  # still before the move: the turn window stays open
+                return  # still before the move: the turn window stays open
             self.phase = None
         elif op == M_KEEP:
             card = self.game.cards.mask_cards[self.claim]
-            events.append(Event("keep", f"{self.names[seat]} places {card.name} (Card #{card.number}) "
-                                "below their Toa card, unattached.", {"seat": seat, "card": card.number}))
+            self.emit("keep", f"{self.names[seat]} places {card.name} (Card #{card.number}) "
+                      "below their Toa card, unattached.", {"seat": seat, "card": card.number})
             self.phase = None
         elif op == M_JUMP:
             self.phase = None
-            self._jump(seat, move[1], events)
+            self._jump(seat, move[1])
         elif op == M_DISCARD:
             self.phase = None
-            self._mission_discard(seat, move[1], events)
+            self._mission_discard(seat, move[1])
             self.agenda.append((S_MISSIONS, seat))
         else:  # M_WAIT
-            say(events, "wait", f"{self.names[seat]} cannot move their Toa Mask: they wait.", seat=seat)
+            self.emit("wait", f"{self.names[seat]} cannot move their Toa Mask: they wait.", {"seat": seat})
             self.phase = None
-        self._run(events)
-        return events
+        self._run()
 
-    def _run(self, events: list[Event]) -> None:
+    def _run(self) -> None:
         """Carry out the agenda until a decision is due or the game is over; an empty agenda
         means the turn is over."""
         agenda = self.agenda
@@ -516,70 +509,70 @@ class MasksState(State):
                     self.owed = False
                     self._open_anytime(self.turn_player)
                 else:
-                    self._next_turn(events)
+                    self._next_turn()
                 continue
             step = agenda.pop()
             op = step[0]
             if op == S_TURN:
-                self._open_turn(step[1], events)
+                self._open_turn(step[1])
             elif op == S_WINDOW:
                 self._open_window(step[1], step[2])
             elif op == S_MISSIONS:
-                self._advance_missions(step[1], events)
+                self._advance_missions(step[1])
             elif op == S_CHALLENGE:
-                self._reveal_challenge(step[1], events)
+                self._reveal_challenge(step[1])
             elif op == S_COMPARE:
-                self._compare(events)
+                self._compare()
             elif op == S_CLAIM:
                 self._open_claim(step[1])
             else:  # S_JUMP
-                self._open_jump(step[1], events)
+                self._open_jump(step[1])
 
     # -- turns ---------------------------------------------------------------------------
 
-    def _next_turn(self, events: list[Event]) -> None:
+    def _next_turn(self) -> None:
         """MASKS-TURN-ORDER: the other player's turn; skipped moves are used up here."""
         seat = 1 - self.turn_player
         self.turn_player = seat
         self.turn += 1
         if self.turn > self.turn_limit:  # MASKS-TURN-LIMIT
-            events.append(Event("draw_game", f"The turn limit ({self.turn_limit}) is reached: "
-                                "the game is drawn.", {}))
+            self.emit("draw_game", f"The turn limit ({self.turn_limit}) is reached: "
+                      "the game is drawn.", {})
             self._end(None)
             return
         who = self.names[seat]
         if self.gave_up:
             self.gave_up = False
-            events.append(Event("turn", f"Because {self.names[1 - seat]} used their turn to move {who}'s Toa "
-                                f"Mask, it's now {who}'s turn to move.", {"seat": seat}))
+            self.emit("turn", f"Because {self.names[1 - seat]} used their turn to move {who}'s Toa "
+                      f"Mask, it's now {who}'s turn to move.", {"seat": seat})
         queue = self.missions[seat]
         if queue and self.game.cards.missions[queue[0][0]].kind == "skip":  # MASKS-MISSION-SKIP
             head = queue[0]
             head[1] -= 1
-            events.append(Event("skip", f"{who} skips this move for Mission #{head[0]}.",
-                                {"seat": seat, "mission": head[0]}))
+            self.emit("skip", f"{who} skips this move for Mission #{head[0]}.",
+                      {"seat": seat, "mission": head[0]})
             if not head[1]:
                 queue.pop(0)
-                self._complete_mission(seat, head[0], events)
+                self._complete_mission(seat, head[0])
                 self.agenda.append((S_MISSIONS, seat))
             self.owed = True  # MASKS-GA-ANY-TIME: the move is skipped, not the cards
             return
         if self.skips[seat]:  # MASKS-GA-SKIP
             self.skips[seat] -= 1
-            events.append(Event("skip", f"{who} must skip this move (Penalty).", {"seat": seat}))
+            self.emit("skip", f"{who} must skip this move (Penalty).", {"seat": seat})
             self.owed = True
             return
         self.attach_done = 0
         self.agenda.append((S_TURN, seat))
 
-    def _open_turn(self, seat: int, events: list[Event]) -> None:
+    def _open_turn(self, seat: int) -> None:
         moves = self._turn_moves(seat)
         if len(moves) == 1 and "wait" in moves and not self.hands[seat]:
             # MASKS-BOXED-IN: no space to move to and an empty hand: the turn passes without
             # asking. With cards in hand the window opens even when none can be played, so
             # that the opponent learns nothing about the hand (MASKS-GA-WINDOW-INFO).
-            events.append(Event("wait", f"{self.names[seat]} cannot move their Toa Mask and has no card "
-                                "to play: they wait.", {"seat": seat}))
+            self.emit("wait", f"{self.names[seat]} cannot move their Toa Mask and has no card "
+                      "to play: they wait.", {"seat": seat})
             return
         self.phase = TURN
         self.actor = seat
@@ -600,7 +593,7 @@ class MasksState(State):
 
     # -- spaces --------------------------------------------------------------------------
 
-    def _enter(self, seat: int, cell: int, events: list[Event], how: str) -> None:
+    def _enter(self, seat: int, cell: int, how: str) -> None:
         """MASKS-MOVE-ICON: the icon of the space a Toa ends on decides what happens. `how` is
         the narration's verb: 'lands on', or 'has been forced into' when pushed or sent."""
         kind = self.kind[cell]
@@ -609,17 +602,17 @@ class MasksState(State):
         who = self.names[seat]
         queue = self.missions[seat]
         if kind == MISSION:  # MASKS-MISSION-DRAW
-            say(events, "space", f"{who} {how} a Mission Space: this means they must complete a Mission.",
-                seat=seat, space="mission")
-            self._draw_mission(seat, events)
+            self.emit("space", f"{who} {how} a Mission Space: this means they must complete a Mission.",
+                      {"seat": seat, "space": "mission"})
+            self._draw_mission(seat)
             self.agenda.append((S_MISSIONS, seat))
         elif kind == CHALLENGE:
             self.last_chal[seat] = cell
             self.last_ga[seat] = -1  # a challenge attempt lifts MASKS-GA-NOT-TWICE
             count = self.board.circles[cell]  # MASKS-DOUBLE
             what = "a Great Mask Challenge" if count == 1 else "two Great Mask Challenges"
-            say(events, "space", f"{who} {how} a Challenge Space: this means they get to attempt {what}.",
-                seat=seat, space="challenge", count=count)
+            self.emit("space", f"{who} {how} a Challenge Space: this means they get to attempt {what}.",
+                      {"seat": seat, "space": "challenge", "count": count})
             # The cards won here are attached or kept after all its challenges: the attached
             # cards were decided before the move (MASKS-ATTACH-BEFORE-MOVE, MASKS-DOUBLE).
             self.agenda.append((S_CLAIM, seat))
@@ -628,19 +621,19 @@ class MasksState(State):
         elif kind == GAME_ACTION:
             self.last_ga[seat] = cell
             if queue:
-                self._complete_travel(seat, "game_action", events)
-            self._land_on_game_action(seat, cell, events, how)
+                self._complete_travel(seat, "game_action")
+            self._land_on_game_action(seat, cell, how)
             if queue:
                 self.agenda.append((S_MISSIONS, seat))
         elif kind == PORTAL:
-            say(events, "space", f"{who} {how} a Portal Space: they must jump to a different Portal space.",
-                seat=seat, space="portal")
+            self.emit("space", f"{who} {how} a Portal Space: they must jump to a different Portal space.",
+                      {"seat": seat, "space": "portal"})
             if queue:
-                self._complete_travel(seat, "portal", events)
+                self._complete_travel(seat, "portal")
                 self.agenda.append((S_MISSIONS, seat))
             self.agenda.append((S_JUMP, seat))
 
-    def _land_on_game_action(self, seat: int, cell: int, events: list[Event], how: str) -> None:
+    def _land_on_game_action(self, seat: int, cell: int, how: str) -> None:
         """MASKS-GA-DRAW, MASKS-GA-HAND-LIMIT, MASKS-DOUBLE."""
         count = self.board.circles[cell]
         who = self.names[seat]
@@ -649,17 +642,17 @@ class MasksState(State):
         if len(self.hands[seat]) >= HAND_LIMIT:
             text += f" They have {words(HAND_LIMIT)} cards in their hand, so they do not pick up another " \
                 "Game Action Card."
-            say(events, "draw", text, seat=seat, drawn=0)
+            self.emit("draw", text, {"seat": seat, "drawn": 0})
             return
-        if self._draw_with_event(seat, count, text, events) and seat == self.turn_player:
+        if self._draw_with_event(seat, count, text) and seat == self.turn_player:
             # MASKS-GA-ANY-TIME: the card came after the turn window; it may be played before
             # the turn passes. (A Toa pushed here by the turn player has his own turn next.)
             self.owed = True
 
-    def _draw_with_event(self, seat: int, count: int, text: str, events: list[Event]) -> int:
+    def _draw_with_event(self, seat: int, count: int, text: str) -> int:
         """Draw and narrate: the number drawn is public, the cards are told to the drawer only.
         Returns how many were drawn."""
-        drawn = self._draw_actions(seat, count, events)
+        drawn = self._draw_actions(seat, count)
         n = len(drawn)
         if n < count:
             full = len(self.hands[seat]) >= HAND_LIMIT
@@ -668,11 +661,11 @@ class MasksState(State):
         cards = self.game.cards.actions
         names = ", ".join(f"Card #{c} ({cards[c].name})" for c in drawn)
         secret = f"{text} They draw {names}." if n else text
-        events.append(Event("draw", text, {"seat": seat, "drawn": n}, seat=seat,
-                            secret={"cards": drawn}, secret_text=secret))
+        self.emit("draw", text, {"seat": seat, "drawn": n}, seat=seat,
+                  secret={"cards": drawn}, secret_text=secret)
         return n
 
-    def _draw_actions(self, seat: int, count: int, events: list[Event]) -> list[int]:
+    def _draw_actions(self, seat: int, count: int) -> list[int]:
         """Draw up to `count` Game Action cards, never past five in hand (MASKS-GA-HAND-LIMIT),
         reshuffling the discard pile when the draw pile is empty (MASKS-GA-RESHUFFLE)."""
         hand, pile = self.hands[seat], self.ga_draw[seat]
@@ -687,71 +680,70 @@ class MasksState(State):
                 self.rng.shuffle(pile)
                 # Everyone saw which cards went back: the rest of their cards are in their hand.
                 self.known[seat] = set(hand)
-                say(events, "reshuffle", f"{self.names[seat]}'s Game Action Card draw pile is depleted: "
-                    "they shuffle their discard pile and place the cards face down to start a new draw "
-                    "pile.",
-                    seat=seat)
+                self.emit("reshuffle", f"{self.names[seat]}'s Game Action Card draw pile is depleted: "
+                          "they shuffle their discard pile and place the cards face down to start a new draw "
+                          "pile.", {"seat": seat})
             card = pile.pop()
             insort(hand, card)
             drawn.append(card)
         return drawn
 
-    def _open_jump(self, seat: int, events: list[Event]) -> None:
+    def _open_jump(self, seat: int) -> None:
         portals = self._free_portals(seat)
         if len(portals) > 1:
             self.phase = JUMP
             self.actor = seat
             return
         if portals:
-            self._jump(seat, portals[0], events)
+            self._jump(seat, portals[0])
         else:
-            say(events, "jump", f"Every other Portal space is taken: {self.names[seat]}'s Toa Mask stays.",
-                seat=seat)
+            self.emit("jump", f"Every other Portal space is taken: {self.names[seat]}'s Toa Mask stays.",
+                      {"seat": seat})
 
-    def _jump(self, seat: int, cell: int, events: list[Event]) -> None:
+    def _jump(self, seat: int, cell: int) -> None:
         self.pos[seat] = cell
-        say(events, "jump", f"{self.names[seat]} jumps to the Portal space at {self.labels[cell]}.",
-            seat=seat, to=self.labels[cell])
+        self.emit("jump", f"{self.names[seat]} jumps to the Portal space at {self.labels[cell]}.",
+                  {"seat": seat, "to": self.labels[cell]})
 
     # -- missions ------------------------------------------------------------------------
 
-    def _draw_mission(self, seat: int, events: list[Event]) -> None:
+    def _draw_mission(self, seat: int) -> None:
         who = self.names[seat]
         if not self.mis_draw:
             if not self.mis_discard:
                 # MASKS-MISSION-NONE-LEFT
-                say(events, "mission", "Every Mission card is held by a player: there is no Mission to take.",
-                    seat=seat)
+                self.emit("mission", "Every Mission card is held by a player: there is no Mission to take.",
+                          {"seat": seat})
                 return
-            self._reshuffle_shared(self.mis_draw, self.mis_discard, "Mission", events)
+            self._reshuffle_shared(self.mis_draw, self.mis_discard, "Mission")
         number = self.mis_draw.pop()
         mission = self.game.cards.missions[number]
         self.missions[seat].append([number, self._mission_count(number)])
-        say(events, "mission", f"{who} flips over the top card in the Mission pile of cards. They reveal "
-            f"card #{number}. This card reads “{mission.text}”", seat=seat, card=number)
+        self.emit("mission", f"{who} flips over the top card in the Mission pile of cards. They reveal "
+                  f"card #{number}. This card reads “{mission.text}”", {"seat": seat, "card": number})
 
-    def _reshuffle_shared(self, pile: list[int], discard: list[int], name: str, events: list[Event]) -> None:
+    def _reshuffle_shared(self, pile: list[int], discard: list[int], name: str) -> None:
         """MASKS-MISSION-RESHUFFLE, MASKS-CHALLENGE-RESHUFFLE."""
         pile.extend(sorted(discard))
         discard.clear()
         self.rng.shuffle(pile)
-        say(events, "reshuffle", f"The {name} Card draw pile is depleted: the {name} Card discard pile is "
-            "shuffled and placed face down to start a new draw pile.", pile=name)
+        self.emit("reshuffle", f"The {name} Card draw pile is depleted: the {name} Card discard pile is "
+                  "shuffled and placed face down to start a new draw pile.", {"pile": name})
 
-    def _complete_mission(self, seat: int, number: int, events: list[Event]) -> None:
+    def _complete_mission(self, seat: int, number: int) -> None:
         self.mis_discard.append(number)  # MASKS-MISSION-DISCARD-PILE
-        say(events, "mission_done", f"{self.names[seat]} has completed the Mission. Card #{number} is placed "
-            "face up in the Mission Card discard pile.", seat=seat, card=number)
+        self.emit("mission_done", f"{self.names[seat]} has completed the Mission. Card #{number} is placed "
+                  "face up in the Mission Card discard pile.", {"seat": seat, "card": number})
 
-    def _complete_travel(self, seat: int, target: str, events: list[Event]) -> None:
+    def _complete_travel(self, seat: int, target: str) -> None:
         """MASKS-MISSION-TRAVEL: only the oldest Mission can be completed (MASKS-MISSION-ORDER)."""
         queue = self.missions[seat]
         mission = self.game.cards.missions[queue[0][0]]
         if mission.kind == "travel" and mission.target == target:
             queue.pop(0)
-            self._complete_mission(seat, mission.number, events)
+            self._complete_mission(seat, mission.number)
 
-    def _advance_missions(self, seat: int, events: list[Event]) -> None:
+    def _advance_missions(self, seat: int) -> None:
         """Carry out the oldest Missions as far as they can go now (MASKS-MISSION-ORDER)."""
         queue = self.missions[seat]
         missions = self.game.cards.missions
@@ -759,9 +751,9 @@ class MasksState(State):
             mission = missions[queue[0][0]]
             if mission.kind == "move":
                 queue.pop(0)
-                if self._mission_move(seat, mission, events):
+                if self._mission_move(seat, mission):
                     self.agenda.append((S_MISSIONS, seat))
-                    self._enter(seat, self.pos[seat], events, "lands on")
+                    self._enter(seat, self.pos[seat], "lands on")
                     return
                 continue
             if mission.kind != "discard":
@@ -773,9 +765,9 @@ class MasksState(State):
                 self.phase = DISCARD
                 self.actor = seat
                 return
-            self._mission_discard(seat, hand[0], events)
+            self._mission_discard(seat, hand[0])
 
-    def _mission_move(self, seat: int, mission: MissionCard, events: list[Event]) -> bool:
+    def _mission_move(self, seat: int, mission: MissionCard) -> bool:
         """MASKS-MISSION-MOVE: move up to `spaces` spaces straight on, at once, stopping at a
         map's edge or before the other Toa, and ending on the furthest space on which the Toa
         may end. True when the Toa moved (then the end space counts)."""
@@ -794,11 +786,11 @@ class MasksState(State):
         if moved < mission.spaces:
             text += f" They reach a stopping point after {words(moved)} space{'s' if moved != 1 else ''}."
         self.pos[seat] = end
-        events.append(Event("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved}))
-        self._complete_mission(seat, mission.number, events)
+        self.emit("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved})
+        self._complete_mission(seat, mission.number)
         return moved > 0
 
-    def _mission_discard(self, seat: int, card: int, events: list[Event]) -> None:
+    def _mission_discard(self, seat: int, card: int) -> None:
         """MASKS-MISSION-GIVE-UP: one card of the Mission's count is given up."""
         self.hands[seat].remove(card)
         self.known[seat].discard(card)
@@ -806,25 +798,26 @@ class MasksState(State):
         head = self.missions[seat][0]
         head[1] -= 1
         name = self.game.cards.actions[card].label
-        say(events, "give_up", f"{self.names[seat]} gives up {name} for Mission #{head[0]}: it is placed "
-            "face up in their Game Action Card discard pile.", seat=seat, card=card)
+        self.emit("give_up", f"{self.names[seat]} gives up {name} for Mission #{head[0]}: it is placed "
+                  "face up in their Game Action Card discard pile.", {"seat": seat, "card": card})
         if not head[1]:
             self.missions[seat].pop(0)
-            self._complete_mission(seat, head[0], events)
+            self._complete_mission(seat, head[0])
 
     # -- Great Mask Challenges -------------------------------------------------------------
 
-    def _reveal_challenge(self, seat: int, events: list[Event]) -> None:
+    def _reveal_challenge(self, seat: int) -> None:
         """MASKS-CHALLENGE-REVEAL; the challenge window opens before the scores are compared."""
         if not self.chal_draw:
-            self._reshuffle_shared(self.chal_draw, self.chal_discard, "Great Mask Challenge", events)
+            self._reshuffle_shared(self.chal_draw, self.chal_discard, "Great Mask Challenge")
         card = self.chal_draw.pop()
         skill = self.game.cards.challenges[card].skill
         self.chal = [seat, card, skill, 0, 0]
         self.owed = False  # the challenge window offers both players what the any-time one would
-        say(events, "challenge", f"{self.names[seat]} flips over the top card in the Great Mask Challenge "
-            f"draw pile to reveal Card #{card}. This Great Mask Challenge Card uses {SKILL_NAMES[skill]}.",
-            seat=seat, card=card, skill=SKILLS[skill])
+        self.emit("challenge", f"{self.names[seat]} flips over the top card in the Great Mask Challenge "
+                  f"draw pile to reveal Card #{card}. This Great Mask Challenge Card uses "
+                  f"{SKILL_NAMES[skill]}.",
+                  {"seat": seat, "card": card, "skill": SKILLS[skill]})
         self.agenda.append((S_COMPARE,))
         self.agenda.append((S_WINDOW, seat, 0))
 
@@ -839,7 +832,7 @@ class MasksState(State):
         self.actor = seat
         self.passes = passes
 
-    def _compare(self, events: list[Event]) -> None:
+    def _compare(self) -> None:
         """MASKS-CHALLENGE-COMPARE, -TIE, -LANDER-ONLY."""
         lander, card, skill, bonus0, bonus1 = self.chal
         self.chal = None
@@ -860,25 +853,25 @@ class MasksState(State):
                 "Mask Challenge."
         self.chal_discard.append(card)
         text += f" Card #{card} is placed face up in the Great Mask Challenge Card discard pile."
-        say(events, "result", text, lander=lander, card=card, scores=list(scores), won=won)
+        self.emit("result", text, {"lander": lander, "card": card, "scores": list(scores), "won": won})
         if won:
-            self._win_card(lander, events)
+            self._win_card(lander)
 
-    def _win_card(self, seat: int, events: list[Event]) -> None:
+    def _win_card(self, seat: int) -> None:
         pile = self.gm_pile[seat]
         if not pile:
             return  # cannot happen with six Great Masks among nine cards: the game ended first
         number = pile.pop()
         self.won[seat].append(number)
         card = self.game.cards.mask_cards[number]
-        say(events, "win_card", f"Because {self.names[seat]} won the Great Mask Challenge, they get to draw "
-            "a card from the top of their Great Mask/Turaga Card pile. They do this and reveal "
-            f"{card.name} (Card #{number}).", seat=seat, card=number)
+        self.emit("win_card", f"Because {self.names[seat]} won the Great Mask Challenge, they get to draw "
+                  "a card from the top of their Great Mask/Turaga Card pile. They do this and reveal "
+                  f"{card.name} (Card #{number}).", {"seat": seat, "card": number})
         if self._mask_count(seat) >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
             which = "all six" if self.target == MASKS_TO_WIN else words(self.target)
             game = "the game" if self.target == MASKS_TO_WIN else "the shorter game"
-            say(events, "win", f"{self.names[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
-                f"Mask cards and wins {game}!", seat=seat)
+            self.emit("win", f"{self.names[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
+                      f"Mask cards and wins {game}!", {"seat": seat})
             self._end(seat)
             return
         self.unclaimed.append(number)
@@ -900,7 +893,7 @@ class MasksState(State):
 
     # -- Great Mask and Turaga cards -------------------------------------------------------
 
-    def _attach(self, seat: int, number: int, events: list[Event]) -> None:
+    def _attach(self, seat: int, number: int) -> None:
         """MASKS-ATTACH-ONE-EACH: the card takes the place of the attached one of its kind,
         which stays in front of the player, unattached (MASKS-NEVER-DISCARDED)."""
         card = self.game.cards.mask_cards[number]
@@ -914,7 +907,7 @@ class MasksState(State):
             f"“{card.text}”."
         if before:
             text += f" {self.game.cards.mask_cards[before].name} is no longer attached."
-        events.append(Event("attach", text, {"seat": seat, "card": number, "skills": list(self.eff[seat])}))
+        self.emit("attach", text, {"seat": seat, "card": number, "skills": list(self.eff[seat])})
 
     def _update_skills(self, seat: int) -> None:
         """MASKS-ATTACH-BONUS-ONLY-ATTACHED: skills are the Toa card's plus the attached cards'."""
@@ -926,7 +919,7 @@ class MasksState(State):
 
     # -- Game Action cards -----------------------------------------------------------------
 
-    def _play(self, seat: int, move: tuple, events: list[Event]) -> None:
+    def _play(self, seat: int, move: tuple) -> None:
         """MASKS-GA-DISCARD: a played card is discarded at once, then takes effect."""
         number = move[1]
         card = self.game.cards.actions[number]
@@ -943,19 +936,19 @@ class MasksState(State):
             text += (f" {who} moves the {self.toa_names[opp]} Mask one space to the "
                      f"{DIR_NAMES[move[2]]}. Card #{number} is placed face up in {who}'s Game Action Card "
                      "discard pile.")
-            events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
+            self.emit("play", text, {**fields, "to": self.labels[cell]})
             self.phase = None
             self.gave_up = True
             self.pos[opp] = cell
-            self._enter(opp, cell, events, "has now been forced into")
+            self._enter(opp, cell, "has now been forced into")
             return
         if effect == "move":
             cell = move[3]
             text += f" They move their Toa Mask {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]}."
-            events.append(Event("play", text, {**fields, "to": self.labels[cell]}))
+            self.emit("play", text, {**fields, "to": self.labels[cell]})
             self.phase = None
             self.pos[seat] = cell
-            self._enter(seat, cell, events, "lands on")
+            self._enter(seat, cell, "lands on")
             return
         # Cards that leave the decision open: afterwards the same window opens again (the
         # turn, the any-time window once the card's effects are done), or the challenge
@@ -969,7 +962,7 @@ class MasksState(State):
         self.phase = None
         if effect == "draw":
             text += f" They discard it and draw {words(card.amount)} new cards."
-            self._draw_with_event(seat, card.amount, text, events)
+            self._draw_with_event(seat, card.amount, text)
             if self.missions[seat]:
                 self.agenda.append((S_MISSIONS, seat))
             return
@@ -982,7 +975,7 @@ class MasksState(State):
         else:  # weaken
             self.chal[3 + opp] -= card.amount
             text += f" {self.toa_names[opp]} loses {card.amount} points in this challenge."
-        events.append(Event("play", text, fields))
+        self.emit("play", text, fields)
 
     # -- words -----------------------------------------------------------------------------
 
