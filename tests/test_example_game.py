@@ -1,8 +1,9 @@
 """A fourth game added by following docs/architecture.md alone, "Adding a game": Race to ten
 (tests/example_game), registered with one line. The kernel's whole contract holds for it,
 and the interfaces play it without knowing it: the terminal's drawing and `matanui rules`,
-`matanui games`, the arena, data packs, and the service with its catalog and a hot-seat game
-played over the websocket. The `race` fixture (tests/conftest.py) registers it."""
+`matanui games`, the full-screen terminal game, the arena, data packs, and the service with
+its catalog and a hot-seat game played over the websocket (and, in tests/browser, two people
+in two browsers). The `race` fixture (tests/conftest.py) registers it."""
 
 from __future__ import annotations
 
@@ -21,11 +22,14 @@ from matanui.cli import app
 from matanui.engine import MatanuiError
 from matanui.games import packs
 from matanui.server import create_app
+from matanui.tui.overlays import Handover
+from matanui.tui.play import PlayApp
 from tests import test_contract as contract
 from tests.example_game import RUNNERS
 from tests.server.conftest import ROOMY
 from tests.server.helpers import TEST_HOSTS, receive_view
 from tests.test_packs import pack
+from tests.tui.screens import run, screen_text, session, settle
 
 
 @pytest.mark.parametrize("check", [
@@ -75,6 +79,28 @@ def test_a_data_pack_changes_its_numbers(race, tmp_path):
                   race='[race]\ntarget = 5\nsteps = [1, 2]\nprovenance = "reconstructed"\nwhy = "a test"\n')
     short = packs.load_game(folder)
     assert short.target == 5 and short.new_game(1, RUNNERS).observation(None)["target"] == 5
+
+
+def test_the_full_screen_terminal_plays_it_hot_seat_to_the_end_by_key_presses(race, tmp_path):
+    app = PlayApp(session(tmp_path, "race", vs=None, hotseat=True), pause=0)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            presses = 0
+            while not app.state.is_over:
+                assert presses < 40
+                if isinstance(app.screen, Handover):  # between the two people
+                    await pilot.press("enter")
+                else:
+                    assert "Choose" in screen_text(app) and " 1. Add 1" in screen_text(app)
+                    await pilot.press("1")
+                await settle(app, pilot)
+                presses += 1
+            assert "The game is over" in screen_text(app)
+            await pilot.press("q")
+
+    run(play())
 
 
 def test_the_service_offers_it_and_two_people_play_it_to_the_end_hot_seat(race, tmp_path):

@@ -477,8 +477,12 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe: all that `seat` may know and nothing more (None: spectators). A seat
         that is not one of this game's raises BadSeat: a seat taken from outside must never
-        reach another seat's secrets (Python's `hand[-1]` would)."""
+        reach another seat's secrets (Python's `hand[-1]` would). Every observation has the
+        seats' characters (`players`, which the interfaces name seats by) and who is `out`,
+        whatever the game's `_observe` gives."""
         observation = self._observe(None if seat is None else self.seat_index(seat))
+        if "players" not in observation:
+            observation["players"] = list(self.players)
         observation["out"] = list(self.out)
         return observation
 
