@@ -17,7 +17,8 @@ from matanui.engine.forfeits import FORFEIT_DECISIONS, parse_forfeit
 
 
 def setup_events(state: State) -> list[Event]:
-    return list(getattr(state, "setup_events", []))
+    """A copy of what the set-up told (every state keeps it: engine/state.py)."""
+    return list(state.setup_events)
 
 
 def replay_text(record: dict[str, Any], seat: int | None, over: bool, summary: dict[str, Any],
