@@ -20,7 +20,7 @@ from matanui.games.makuta.components import KIND_IDS, LEGEND
 from matanui.games.makuta.render import render as makuta_render
 from matanui.games.masks.render import render as masks_render
 from matanui.games.reconstruct.render import render as reconstruct_render
-from matanui.terminal import PERSON, Seat, TerminalGame
+from matanui.terminal.game import PERSON, Seat, TerminalGame
 from tests.test_terminal import Table
 
 runner = CliRunner()

@@ -8,14 +8,19 @@ import matanui
 
 PACKAGE = Path(matanui.__file__).parent
 
+# The interfaces (the command line, the line-based terminal, the full screen) and the studies
+# and tools run by hand stand on the library; the library never imports them.
+INTERFACES = ("matanui.cli", "matanui.terminal", "matanui.tui")
+STUDIES_AND_TOOLS = ("matanui.studies", "matanui.tools")
+ABOVE_THE_LIBRARY = INTERFACES + STUDIES_AND_TOOLS
+
 # What each layer may never import (prefixes of module names).
 FORBIDDEN = {
     "matanui.engine": ("matanui.games", "matanui.ai", "matanui.arena", "matanui.envs",
-                       "matanui.server", "matanui.cli", "matanui.terminal"),
+                       "matanui.server", *ABOVE_THE_LIBRARY),
     "matanui.games": ("matanui.ai", "matanui.arena", "matanui.envs", "matanui.server",
-                      "matanui.cli", "matanui.terminal"),
+                      *ABOVE_THE_LIBRARY),
 }
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -60,6 +65,17 @@ def test_the_kernel_and_the_games_import_nothing_above_them():
               for module, targets in GRAPH.items()
               for layer, banned in FORBIDDEN.items() if module.startswith(layer)
               for target in targets if target.startswith(banned)]
+    assert not broken, broken
+
+
+def in_package(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_the_library_imports_no_interface_study_or_tool():
+    broken = [f"{module} imports {target}"
+              for module, targets in GRAPH.items() if not in_package(module, ABOVE_THE_LIBRARY)
+              for target in targets if in_package(target, ABOVE_THE_LIBRARY)]
     assert not broken, broken
 
 

@@ -16,7 +16,8 @@ from matanui import games
 from matanui.ai import make_agent
 from matanui.engine import Record, replay
 from matanui.engine.files import write_atomically
-from matanui.terminal import PERSON, Seat, TerminalGame, build_session
+from matanui.terminal.game import PERSON, Seat, TerminalGame
+from matanui.terminal.session import build_session
 
 RECONSTRUCT = games.get("reconstruct")
 CLEAR = "\x1b[2J"

@@ -81,7 +81,7 @@ def test_a_long_line_wraps_at_spaces_under_its_words_and_keeps_its_markup():
 
 def played_at(tmp_path, width: int, answers: list[str]) -> list[str]:
     from matanui.ai import make_agent
-    from matanui.terminal import PERSON, Seat, TerminalGame
+    from matanui.terminal.game import PERSON, Seat, TerminalGame
 
     out = StringIO()
     console = Console(file=out, width=width, highlight=False, color_system=None)

@@ -24,7 +24,7 @@ from matanui.packs_cli import data_app
 
 if TYPE_CHECKING:
     from matanui.arena.tournament import GameOutcome, Journal, MatchSpec
-    from matanui.terminal import BoardPrinter
+    from matanui.terminal.boards import BoardPrinter
 
 app = typer.Typer(
     add_completion=False,
@@ -140,7 +140,7 @@ def play(
     plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat. The game is saved after every move."""
-    from matanui.terminal import build_session
+    from matanui.terminal.session import build_session
 
     read_bad_bytes_as_text()
 
@@ -178,7 +178,7 @@ def tutorial(
     plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Learn a game from the rulebook's own examples, move by move."""
-    from matanui import terminal_tutorial
+    from matanui.terminal import tutorial as terminal_tutorial
     from matanui.tutorial import tutorial as one_tutorial
     from matanui.tutorial import tutorials
 
@@ -199,7 +199,7 @@ def tutorial(
         if said != PLAY_ON:
             say_after(said)
             return
-        from matanui.terminal import play_on_session
+        from matanui.terminal.session import play_on_session
         from matanui.tui.play import PlayApp
 
         session = play_on_session(lessons[0], "medium", console,
@@ -222,7 +222,7 @@ def replay_command(
 ) -> None:
     """Step through a saved game, forwards and back, with what each action did."""
     from matanui.games.packs import game_for
-    from matanui.terminal import BoardPrinter
+    from matanui.terminal.boards import BoardPrinter
 
     try:
         record = Record.load(path)
@@ -318,7 +318,7 @@ def next_replay_step(step: int, total: int) -> int | None:
     """Ask where to go from `step`; None to stop (q, Ctrl-C or end of input). An answer that
     cannot be read is answered and asked again, and so is Enter after the last action: it
     says the replay is at its end and how to leave or go back, rather than ending unsaid."""
-    from matanui.terminal import BadAnswer, ask_readable, number_in
+    from matanui.terminal.answers import BadAnswer, ask_readable, number_in
 
     while True:
         answer = ask_readable(console, lambda: console.input(replay_prompt(total)))
@@ -361,9 +361,15 @@ def bench(
                                      "leduc_poker."),
 ) -> None:
     """Random-playout speed: steps/s and games/s on one core (--batch: batched, all cores)."""
-    from matanui.studies.bench import configurations, machine_summary, run_batched, run_openspiel, run_playouts
     from matanui.games.packs import read
     from matanui.progress import progress
+    from matanui.studies.bench import (
+        configurations,
+        machine_summary,
+        run_batched,
+        run_openspiel,
+        run_playouts,
+    )
 
     try:
         names = game or ([read(data).game] if data else games.names())

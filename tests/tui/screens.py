@@ -12,7 +12,8 @@ from textual.app import App
 from textual.screen import Screen
 
 from matanui.games import text
-from matanui.terminal import TerminalGame, build_session
+from matanui.terminal.game import TerminalGame
+from matanui.terminal.session import build_session
 
 
 def session(tmp_path: Path, game: str, **given) -> TerminalGame:

@@ -9,7 +9,8 @@ from rich.console import Console
 
 from matanui.engine import Record, replay
 from matanui.games.packs import game_for
-from matanui.terminal import PERSON, play_on_session
+from matanui.terminal.game import PERSON
+from matanui.terminal.session import play_on_session
 from matanui.tui.lesson import PLAY_ON, LessonApp
 from matanui.tui.play import PlayApp
 from matanui.tui.replay import ReplayApp

@@ -1,5 +1,5 @@
 """`matanui play` on the full screen: a TerminalGame (set up or resumed by
-`matanui.terminal.build_session`, saved by its `write_save`) played with keys and mouse.
+`matanui.terminal.session.build_session`, saved by its `write_save`) played with keys and mouse.
 
 Bots act one action at a time (each thought out in a daemon thread that leaving never waits
 for); each action is applied on the screen's own thread and shown at once (the board, the
@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from matanui.ai import SeatView
 from matanui.ai.analysis import hint, percent
 from matanui.engine import MatanuiError
-from matanui.terminal import TerminalGame
+from matanui.terminal.game import TerminalGame
 
 from .app import GameApp
 from .decisions import Decisions

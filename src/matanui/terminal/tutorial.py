@@ -14,7 +14,8 @@ from rich.panel import Panel
 
 from matanui import games
 from matanui.games.text import literal
-from matanui.terminal import BadAnswer, BoardPrinter, ask_readable, number_in
+from matanui.terminal.answers import BadAnswer, ask_readable, number_in
+from matanui.terminal.boards import BoardPrinter
 from matanui.tutorial import Played, Tutorial, Walk, check
 
 LINES = "\n"  # the tutorials' own texts may run over several lines

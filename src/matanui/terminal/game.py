@@ -18,26 +18,23 @@ no stop card), so the table never learns from the terminal who could have answer
 from __future__ import annotations
 
 import json
-import random
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.panel import Panel
-from rich.text import Text
 
 from matanui import games
-from matanui.ai import SeatView, make_agent
+from matanui.ai import SeatView
 from matanui.ai.base import Agent
-from matanui.engine import BadSetup, Event, IllegalAction, Record, RecordError, State, replay
+from matanui.engine import Event, IllegalAction, State
 from matanui.engine.files import write_atomically
-from matanui.engine.record import read_json
 from matanui.games.guide import page_markdown
-from matanui.games.text import literal, wrap
-from matanui.tutorial import Tutorial, play_on_from
+from matanui.games.text import literal
+from matanui.terminal.answers import BadAnswer, QuitGame, choices_words, number_in, read_answer
+from matanui.terminal.boards import BoardPrinter
 
 HELP = (
     "Type the number of an action (or its id, e.g. pass). "
@@ -46,99 +43,7 @@ HELP = (
 )
 PERSON = "person"  # a seat played at this terminal; any other seat kind names a bot (agent)
 ACTION_HANG = 6  # a long action's next lines start under its words, after "  12. "
-MAX_ANSWER = 100  # characters: longer than any action id or number of one
 CLEAR_SCROLLBACK = "\x1b[3J"  # so that the next person cannot scroll back to a hand
-BOX_COLUMNS = 80  # the widest a board's box is drawn (the drawings are at most 76 wide)
-BOX_EDGES = 4  # a box's two borders and its padding of one column either side
-
-
-class QuitGame(Exception):
-    """The person asked to stop; the game is saved."""
-
-
-class BadAnswer(Exception):
-    """An answer that cannot be read; the message says what to type instead."""
-
-
-def read_answer(raw: str) -> str:
-    """A typed line, stripped; BadAnswer if it is too long or holds control characters
-    (arrow and function keys type escape sequences where the terminal has no line editing)."""
-    answer = raw.strip()
-    if len(answer) > MAX_ANSWER:
-        raise BadAnswer(f"That answer is {len(answer):,} characters long; type a number or a "
-                        f"command (? for help).")
-    if not answer.isprintable():
-        raise BadAnswer("That answer holds control characters (an arrow or function key?); "
-                        "type just a number or a command (? for help).")
-    return answer
-
-
-def ask_readable(console: Console, ask: Callable[[], str]) -> str | None:
-    """Ask until the person types a line that can be read (see read_answer), telling them
-    what was wrong in between; None when they leave (end of input or Ctrl-C)."""
-    while True:
-        try:
-            return read_answer(ask())
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return None
-        except BadAnswer as problem:
-            console.print(f"[red]{literal(str(problem))}[/]")
-
-
-def number_in(answer: str) -> int | None:
-    """The number a read answer is, if it is one: the ASCII digits 0-9 only. Digits of other
-    scripts (Arabic-Indic U+0661, fullwidth U+FF11), which int() would read, are a BadAnswer
-    saying what to type, so that none is taken for a number unseen; superscripts and
-    fractions are not digits at all."""
-    if not answer.isdecimal():
-        return None
-    if not answer.isascii():
-        raise BadAnswer(f"{answer!r} is not a number here: type numbers with the digits 0 to 9.")
-    return int(answer)
-
-
-def choices_words(count: int) -> str:
-    """Which numbers may be typed for `count` actions, as an answer says it."""
-    return "1 for the only action" if count == 1 else f"a number from 1 to {count}"
-
-
-@dataclass
-class BoardPrinter:
-    """Draws boards on a console: in their box where it fits; where it does not, without the
-    box (a box wrapped by the terminal breaks every row twice); and where even the board is
-    wider than the console, saying once how wide it needs to be. It keeps the width of the
-    last board drawn, which narration and choices are wrapped to, so that they line up."""
-
-    console: Console
-    width: int = 0  # columns of the last board drawn, its box included; 0 before the first
-    told: bool = False  # the width the board needs has been said
-
-    def print(self, drawing: str, title: str | None = None) -> None:
-        board = max(Text.from_markup(line).cell_len for line in drawing.split("\n"))
-        boxed = max(board, Text.from_markup(title or "").cell_len + 2) + BOX_EDGES
-        if boxed <= self.console.width:
-            self.console.print(Panel(drawing, expand=False, title=title))
-            self.width = boxed
-            return
-        if board > self.console.width and not self.told:
-            self.console.print(f"[dim]The board needs {board} columns ({boxed} in its box) and this "
-                               f"terminal has {self.console.width}: widen it to see the board "
-                               "unbroken.[/]")
-            self.told = True
-        if title:
-            self.console.print(title)
-        self.console.print(drawing)
-        self.width = min(board, self.console.width)
-
-    def text_width(self) -> int:
-        """The columns a line of narration or a choice may take: the box's, once one is drawn."""
-        return min(self.width or BOX_COLUMNS, self.console.width - 1)
-
-    def say(self, line: str, hang: int) -> None:
-        """Print one markup line wrapped to text_width, its next lines indented `hang`."""
-        for row in wrap(line, self.text_width(), hang=hang):
-            self.console.print(row)
 
 
 @dataclass
@@ -353,118 +258,3 @@ class TerminalGame:
         if problem is not None:
             self.console.print(f"[red]{literal(problem)}[/]")
         return problem is None
-
-
-def choose_characters(game_name: str, me: str | None, opponents: list[str], count: int,
-                      seed: int) -> list[str]:
-    """Seat 0 plays `me`; the others play `opponents` in order, then characters drawn
-    (seeded) from those left, standing in for the rulebook's choosing at the table."""
-    game = games.get(game_name)
-    allowed = game.characters()
-    if not game.min_players <= count <= game.max_players:
-        raise BadSetup(f"{game_name} is for {game.players_words()} players, not {count}")
-    chosen = [me] if me else []
-    chosen += opponents
-    for name in chosen:
-        if name not in allowed:
-            raise BadSetup(f"{name!r} is not a character of {game_name}; choose from: {', '.join(allowed)}")
-    if len(chosen) > count:
-        raise BadSetup(f"{len(chosen)} characters named for {count} players")
-    rest = [c for c in allowed if c not in chosen]
-    random.Random(seed).shuffle(rest)
-    chosen += rest[: count - len(chosen)]
-    if not me:
-        chosen = chosen[:count]
-    return chosen
-
-
-def seating(count: int, hotseat: bool, vs: str | None, saved: list[str] | None) -> list[str]:
-    """Seat kinds: all people (hot-seat); a person against the `vs` bots (one level per bot
-    seat, the last repeated for the seats left; more levels than seats are refused); else as
-    saved; else a person against heuristic bots."""
-    if hotseat:
-        if vs is not None:
-            raise BadSetup("--hotseat seats people only; leave out --vs")
-        return [PERSON] * count
-    if vs is None and saved is not None:
-        return saved
-    levels = [v for v in (vs or "heuristic").split(",") if v]
-    if not levels:
-        raise BadSetup("--vs needs an agent name, e.g. heuristic")
-    bots = count - 1
-    if len(levels) > bots:
-        raise BadSetup(f"--vs names {len(levels)} bot levels ({', '.join(levels)}) for {bots} bot "
-                       f"seat{'' if bots == 1 else 's'}; name at most {bots}, or seat more with "
-                       "--players")
-    return [PERSON] + [levels[min(index, len(levels) - 1)] for index in range(count - 1)]
-
-
-def saved_seating(path: Path, count: int) -> list[str] | None:
-    """The seating a save holds next to its record (None in a record saved without one)."""
-    data = read_json(path)  # Record.load has read and checked it
-    terminal = data.get("terminal")
-    if terminal is None:
-        return None
-    seats = terminal.get("seats") if isinstance(terminal, dict) else None
-    if not (isinstance(seats, list) and len(seats) == count and all(isinstance(s, str) for s in seats)):
-        raise RecordError(f"the save's 'terminal' field must be {{\"seats\": [...]}} with one entry "
-                          f"per player ({count}): {PERSON!r} or a bot's name")
-    return seats
-
-
-def new_save_path(game_name: str, seed: int) -> Path:
-    """GAME-seedN.matanui.json, or -2, -3... after it when that file holds an earlier game."""
-    path = Path(f"{game_name}-seed{seed}.matanui.json")
-    number = 1
-    while path.exists():
-        number += 1
-        path = Path(f"{game_name}-seed{seed}-{number}.matanui.json")
-    return path
-
-
-def play_on_session(lesson: Tutorial, level: str, console: Console,
-                    ask: Callable[[str], str]) -> TerminalGame:
-    """A game against `level` bots after `lesson`'s last step: from where it ended if the game
-    goes on there, else a fresh deal of its characters and options; saved as a new game."""
-    state = play_on_from(lesson, random.SystemRandom().randrange(2**31))
-    seed = state.record().seed
-    seats = [Seat(PERSON) if index == lesson.learner
-             else Seat(level, make_agent(level, lesson.game, seed=seed * 7 + index))
-             for index in range(len(state.players))]
-    return TerminalGame(state, seats, new_save_path(lesson.game, seed), console, ask)
-
-
-def build_session(*, game_name: str | None, me: str | None, vs: str | None, opponents: list[str],
-                  seed: int | None, players: int | None, hotseat: bool, options: Sequence[str],
-                  save: Path | None, resume: Path | None, console: Console,
-                  ask: Callable[[str], str], data: Path | None = None) -> TerminalGame:
-    """A terminal game, new or resumed; `data` is a data pack's folder (None: built-in data);
-    `options` are the command line's key=value pairs."""
-    from matanui.games.packs import game_for
-
-    if resume is not None:
-        given = [flag for flag, value in (("GAME", game_name), ("--as", me), ("--opponent", opponents),
-                                          ("--seed", seed), ("--players", players), ("-o", options))
-                 if value]
-        if given:
-            raise BadSetup(f"--resume continues the saved game with its own game, characters, seed "
-                           f"and options; leave out {', '.join(given)}")
-        record = Record.load(resume)
-        state = replay(record, game=game_for(record.game, data))
-        game_name, seed, count = record.game, record.seed, len(record.players)
-        saved = saved_seating(resume, count)
-        save = save or resume
-    else:
-        game_name = game_name or "reconstruct"
-        game = game_for(game_name, data)
-        count = players or game.min_players
-        characters = choose_characters(game_name, me, opponents, count, seed)
-        state = game.new_game(seed, characters, game.parse_options(options))
-        saved = None
-        save = save or new_save_path(game_name, seed)
-    if save.exists() and (resume is None or save.resolve() != resume.resolve()):
-        raise BadSetup(f"{save} already exists and is not overwritten; continue that game with "
-                       f"`matanui play --resume {shlex.quote(str(save))}`, or choose another --save")
-    seats = [Seat(kind) if kind == PERSON else Seat(kind, make_agent(kind, game_name, seed=seed * 7 + index))
-             for index, kind in enumerate(seating(count, hotseat, vs, saved))]
-    return TerminalGame(state, seats, save, console, ask)
