@@ -1,7 +1,7 @@
 """Log lines that clients can bring about, rate-limited: at most one line of a kind every
 `every` seconds, the next one saying how many were left out meanwhile. A fault a client can
 repeat (a bug its message reaches, a database that refuses every write) must never fill the
-log: 32 connections once wrote 10 MB of tracebacks in 12 seconds (issue #22).
+log: 32 connections once wrote 10 MB of tracebacks in 12 seconds.
 """
 
 from __future__ import annotations
