@@ -786,7 +786,8 @@ def test_bad_options_and_arrangements_say_what_is_allowed():
         GAME.new_game(1, ["tahu", "gali"], {"turn_limit": 5})
     with pytest.raises(BadSetup, match="option first_player must be 'rps', 0 or 1"):
         GAME.new_game(1, ["tahu", "gali"], {"first_player": 2})
-    with pytest.raises(BadSetup, match="masks has no arrangement 'draw_pile'; its arrangement keys are: first_player: "):
+    with pytest.raises(BadSetup, match="masks has no arrangement 'draw_pile'; its arrangement keys are: "
+                                       "first_player: "):
         arranged(draw_pile=[1])
     with pytest.raises(BadSetup, match="arrangement hands has card #7, which does not belong there"):
         arranged(hands=[[7], []])

@@ -39,7 +39,7 @@ from matanui.envs.encoding import Encoding, Layout, one_hot
 from matanui.games.makuta import components
 from matanui.games.makuta.components import CARD_KINDS, KIND_IDS
 from matanui.games.makuta.island import DIRS, START_NAME, Island
-from matanui.games.makuta.rules import (
+from matanui.games.makuta.moves import (
     AKAKU,
     BONUS,
     CHALLENGE,
