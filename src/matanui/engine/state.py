@@ -304,11 +304,11 @@ class State(ABC):
         events: list[Event] = []
         self._events = events
         try:
-            performed = self._perform(move)  # type: ignore[func-returns-value]  # TRANSITION
+            self._perform(move)
         except BaseException:
             self._roll_back()
             raise
-        return events if performed is None else performed  # TRANSITION: until every game emits
+        return events
 
     # -- forfeits ----------------------------------------------------------------------
 
@@ -333,11 +333,11 @@ class State(ABC):
         events: list[Event] = []
         self._events = events
         try:
-            performed = self._forfeit(kind, seat)  # type: ignore[func-returns-value]  # TRANSITION
+            self._forfeit(kind, seat)
         except BaseException:
             self._roll_back()
             raise
-        return events if performed is None else performed  # TRANSITION: until every game emits
+        return events
 
     def _why_no_forfeit(self, action: str, seat: int | None) -> str:
         last = len(self.players) - 1
