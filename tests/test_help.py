@@ -14,7 +14,8 @@ from rich.text import Text
 from typer.testing import CliRunner
 
 from matanui import games
-from matanui.cli import app, replay_prompt
+from matanui.cli import app
+from matanui.cli.replay import replay_prompt
 from matanui.games.guide import legend
 from matanui.games.makuta.components import KIND_IDS, LEGEND
 from matanui.games.makuta.render import render as makuta_render

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
+from matanui.cli.shared import console, fail
 from matanui.engine import MatanuiError
 from matanui.games import packs
 from matanui.games.text import literal
@@ -14,13 +14,6 @@ from matanui.numbers import integer
 
 data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
                        "and boards (docs/data.md).")
-console = Console(highlight=False)
-
-
-def _fail(error: Exception) -> None:
-    words = literal(str(error), keep="\n")  # a pack's problems are one a line
-    console.print(f"[bold red]error:[/] {words}")
-    raise typer.Exit(2)
 
 
 @data_app.command("export")
@@ -33,7 +26,7 @@ def export_command(
     try:
         written = packs.export(game, folder, name)
     except MatanuiError as error:
-        _fail(error)
+        fail(error)
     for path in written:
         console.print(f"wrote {literal(str(path))}")
     console.print(f"Edit what your own cards show, mark those entries provenance = \"owner\" "
@@ -61,7 +54,7 @@ def diff_command(folder: Path = typer.Argument(..., help="The pack's folder.")) 
     try:
         lines = packs.diff(folder)
     except MatanuiError as error:
-        _fail(error)
+        fail(error)
     for line in lines:
         console.print(literal(line))
     if not lines:
@@ -90,7 +83,7 @@ def balance_command(
                             lambda label, done, total: done == total and console.print(
                                 f"{label} data: {total} games played"))
     except MatanuiError as error:
-        _fail(error)
+        fail(error)
     pack = packs.read(folder)
     table = Table("", "built-in data", f"pack \"{literal(pack.name)}\"",
                   title=f"{pack.game}, {agents} self-play (95% intervals)")

@@ -1,0 +1,5 @@
+"""`python -m matanui.cli`: the same as the `matanui` command."""
+
+from matanui.cli import main
+
+main()
