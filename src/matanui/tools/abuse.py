@@ -1,5 +1,6 @@
-"""Loopback abuse (not a test): replay the attacks of issue #12 on a fresh `matanui serve` with
-its default limits and print what each attack got. Every loop is bounded in count and time;
+"""Loopback abuse (not a test): play a few attacks on a fresh `matanui serve` with its default
+limits (a flood of new games, a flood of sockets, long replays against the lobby, one address's
+bot games against another's replies) and print what each attack got. Every loop is bounded in count and time;
 only 127.0.0.1 is contacted. Distinct clients are played with `X-Forwarded-For`, which the
 server believes only from a --trusted-proxy: the script starts it with 127.0.0.1 as one.
 
