@@ -235,15 +235,15 @@ class MakutaState(MakutaWords, MakutaView):
         elif phase == PLACE:
             return dict(self.placements)
         elif phase == RETURN:
-            ids = self.game.slot_ids["return"][self.return_kind]
+            return_ids = self.game.slot_ids["return"][self.return_kind]
             for slot in self._return_candidates(me):
-                action, move = ids[slot]
+                action, move = return_ids[slot]
                 moves[action] = move
         elif phase in (TAKE, STEAL):
-            ids = self.game.slot_ids[phase]
+            ids_by_kind = self.game.slot_ids[phase]
             for kind in CARD_KINDS:
                 for slot in range(len(self.cards[self.victim][kind])):
-                    action, move = ids[kind][slot]
+                    action, move = ids_by_kind[kind][slot]
                     moves[action] = move
         elif phase == START_TOKEN:
             moves["take-start"] = TAKE_START_MOVE
@@ -492,7 +492,7 @@ class MakutaState(MakutaWords, MakutaView):
     def _do_to(self, move: tuple) -> None:
         """MAKUTA-MIRU: levitate to any other space; the Miru goes face down to the start."""
         me = self.turn_player
-        miru = self._held(me, KANOHI, "levitate")
+        miru = self._held_for_move(me, KANOHI, "levitate")
         self.cards[me][KANOHI].remove(miru)
         self._to_start(miru, public=True)
         node = move[1]
@@ -530,7 +530,7 @@ class MakutaState(MakutaWords, MakutaView):
 
     def _do_place(self, move: tuple) -> None:
         _, rot, q, x, y = move
-        board, self.placing = self.placing, None
+        board, self.placing = self._drawn_board(), None
         self.placements = {}
         me = self.turn_player
         name = self.game.parts.boards[board].name
@@ -885,7 +885,7 @@ class MakutaState(MakutaWords, MakutaView):
         to the start space."""
         me = self.turn_player
         victim = self.victim = move[1]
-        akaku = self._held(me, KANOHI, "steal")
+        akaku = self._held_for_move(me, KANOHI, "steal")
         self.cards[me][KANOHI].remove(akaku)
         self._to_start(akaku, public=True)
         bit = 1 << me

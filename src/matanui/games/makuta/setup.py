@@ -190,6 +190,19 @@ class MakutaSetUp(State):
         tokens = self.game.parts.tokens
         return next((t for t in self.cards[seat][kind] if tokens[t].power == power), None)
 
+    def _held_for_move(self, seat: int, kind: int, power: str) -> int:
+        """The token with `power` on `seat`'s card, for the move it grants: that move is
+        offered only while `_held` finds the token, so it is there."""
+        token = self._held(seat, kind, power)
+        assert token is not None, f"seat {seat} holds no {power} token"
+        return token
+
+    def _drawn_board(self) -> str:
+        """The board drawn and waiting to be laid: `place:` moves (and their previews) are
+        offered only while there is one."""
+        assert self.placing is not None, "no board is drawn"
+        return self.placing
+
     def _has_token(self, node: int) -> bool:
         return (node in self.items or node in self.rahi or node in self.locks
                 or (node == self.start_node and bool(self.start)))

@@ -154,9 +154,8 @@ class MakutaView(MakutaSetUp):
         _, rot, q, x, y = move
         other = self.clone()
         other._events = []  # what the preview would tell is not told
-        assert self.placing is not None  # a preview lays the board drawn
         first = len(other.island)
-        other._lay(self.placing, rot, x, y)
+        other._lay(self._drawn_board(), rot, x, y)
         island, kinds = other.island, self.game.kind
         new = range(first, len(island))
         names = island.names

@@ -180,7 +180,7 @@ def load_toa_file(path: Path) -> tuple[dict[str, Toa], dict[int, MaskCard], tupl
             check.only(fields)
             number = check.integer("number", 42, 100)
             _unique(check, cards, number, "number")
-            owner = toa.get(check.choice("toa", list(toa)))
+            owner = toa[check.choice("toa", list(toa))]
             if number - owner.number not in offsets:
                 first, last = owner.number + offsets[0], owner.number + offsets[-1]
                 check.fail("number", f"is {number}; {owner.name}'s {kind} cards are #{first} to #{last}")

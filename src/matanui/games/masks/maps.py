@@ -45,7 +45,7 @@ class Board:
     symbols: tuple[str, ...]  # the data file's token per cell, for drawing
     west_start: int
     east_start: int
-    step: tuple[tuple[int, int, int, int], ...]
+    step: tuple[tuple[int, ...], ...]  # per cell, the cell a step N, E, S, W leads to (-1: none)
     portals: tuple[int, ...]
     provenance: str
 
@@ -63,6 +63,13 @@ class Board:
             return None
         cell = row * self.width + col
         return cell if self.kind[cell] != SEA else None
+
+    def space_cell(self, label: str) -> int:
+        """The cell of a label the game wrote (an observation's), which always names a space."""
+        cell = self.cell(label)
+        if cell is None:
+            raise ValueError(f"{label!r} names no space of board {self.id}")
+        return cell
 
     def spaces(self) -> list[int]:
         return [c for c, k in enumerate(self.kind) if k != SEA]

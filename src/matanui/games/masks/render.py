@@ -163,7 +163,7 @@ def regions(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = 
     cols = columns(board)
     pieces = []
     for label in obs["positions"]:
-        row, col = divmod(board.cell(label), board.width)
+        row, col = divmod(board.space_cell(label), board.width)
         pieces.append((top + row, ROW_LABEL + cols * col))
     return Regions(title=title, board=draw_map(game, board, obs),
                    key=legend(game, cols).split("\n"),
