@@ -4,9 +4,9 @@ import shutil
 
 from typer.testing import CliRunner
 
-from matanui import tutorial as tutorial_module
 from matanui.cli import app
-from matanui.tutorial import tutorial
+from matanui.games import tutorial as tutorial_module
+from matanui.games.tutorial import tutorial
 
 runner = CliRunner()
 

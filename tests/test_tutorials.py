@@ -13,7 +13,7 @@ import pytest
 
 from matanui import games
 from matanui.engine import DataFileError
-from matanui.tutorial import Tutorial, TutorialError, Walk, check, read, tutorial, tutorials
+from matanui.games.tutorial import Tutorial, TutorialError, Walk, check, read, tutorial, tutorials
 from tests.test_ledger import ledger_ids
 
 ROOT = Path(__file__).resolve().parents[1]

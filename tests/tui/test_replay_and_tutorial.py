@@ -9,12 +9,12 @@ from rich.console import Console
 
 from matanui.engine import Record, replay
 from matanui.games.packs import game_for
+from matanui.games.tutorial import Walk, tutorials
 from matanui.terminal.game import PERSON
 from matanui.terminal.session import play_on_session
 from matanui.tui.lesson import PLAY_ON, LessonApp
 from matanui.tui.play import PlayApp
 from matanui.tui.replay import ReplayApp
-from matanui.tutorial import Walk, tutorials
 
 from .screens import run, screen_text, session, settle
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import typer
 
 from matanui.ai.analysis import ANALYSIS_ITERATIONS
+from matanui.cli.numbers import integer
 from matanui.cli.shared import console, fail
 from matanui.engine import MatanuiError, Record, replay
 from matanui.games.text import literal
-from matanui.numbers import integer
 
 
 def analyse_command(

@@ -11,10 +11,10 @@ from rich.table import Table
 
 from matanui import games
 from matanui.ai.settings import split_agents
+from matanui.cli.numbers import integer
 from matanui.cli.shared import DATA_HELP, OPTIONS_HELP, console, fail
 from matanui.engine import MatanuiError
 from matanui.games.text import literal
-from matanui.numbers import integer
 
 if TYPE_CHECKING:
     from matanui.arena.tournament import GameOutcome, Journal, MatchSpec

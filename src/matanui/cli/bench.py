@@ -8,9 +8,9 @@ import typer
 from rich.table import Table
 
 from matanui import games
+from matanui.cli.numbers import integer
 from matanui.cli.shared import DATA_HELP, console, fail
 from matanui.engine import MatanuiError
-from matanui.numbers import integer
 
 
 def bench(

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import typer
 
+from matanui.cli.numbers import integer
 from matanui.cli.shared import console, fail
 from matanui.engine import MatanuiError
 from matanui.games import packs
 from matanui.games.text import literal
-from matanui.numbers import integer
 
 data_app = typer.Typer(no_args_is_help=True, help="Data packs: play with your own cards, mats "
                        "and boards (docs/data.md).")

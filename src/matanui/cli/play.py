@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from matanui.ai import levels
+from matanui.cli.numbers import integer
 from matanui.cli.shared import (
     DATA_HELP,
     OPTIONS_HELP,
@@ -20,7 +21,6 @@ from matanui.cli.shared import (
 )
 from matanui.engine import MatanuiError
 from matanui.games.text import literal
-from matanui.numbers import integer
 
 
 def play(
@@ -81,9 +81,9 @@ def tutorial(
     plain: bool = typer.Option(False, "--plain", help=PLAIN_HELP),
 ) -> None:
     """Learn a game from the rulebook's own examples, move by move."""
+    from matanui.games.tutorial import tutorial as one_tutorial
+    from matanui.games.tutorial import tutorials
     from matanui.terminal import tutorial as terminal_tutorial
-    from matanui.tutorial import tutorial as one_tutorial
-    from matanui.tutorial import tutorials
 
     read_bad_bytes_as_text()
     try:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import typer
 
 from matanui import games
+from matanui.cli.numbers import integer
 from matanui.cli.shared import PLAIN_HELP, console, fail, full_screen, say_after
 from matanui.engine import MatanuiError, Record, replay
 from matanui.games.text import literal
-from matanui.numbers import integer
 
 if TYPE_CHECKING:
     from matanui.terminal.boards import BoardPrinter

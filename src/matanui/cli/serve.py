@@ -6,9 +6,9 @@ from pathlib import Path
 
 import typer
 
+from matanui.cli.numbers import integer
 from matanui.cli.shared import fail
 from matanui.engine import MatanuiError
-from matanui.numbers import integer
 
 
 def serve(

@@ -7,9 +7,9 @@ from pathlib import Path
 import typer
 
 from matanui.ai.settings import split_agents
+from matanui.cli.numbers import integer
 from matanui.cli.shared import console, fail
 from matanui.engine import MatanuiError
-from matanui.numbers import integer
 
 
 def train(

@@ -7,9 +7,9 @@ from pathlib import Path
 import typer
 
 from matanui import games
+from matanui.cli.numbers import integer
 from matanui.cli.shared import OPTIONS_HELP, console, fail
 from matanui.engine import MatanuiError
-from matanui.numbers import integer
 
 
 def tune(

@@ -23,7 +23,7 @@ from matanui.ai import make_agent
 from matanui.engine import Game, MatanuiError
 from matanui.engine.untrusted import shortened
 from matanui.games.packs import PackError, offered
-from matanui.tutorial import Tutorial, TutorialError, play_on_from
+from matanui.games.tutorial import Tutorial, TutorialError, play_on_from
 
 from . import clocks
 from .accounts import seat_by, seats_opened

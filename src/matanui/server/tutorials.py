@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from matanui import games
-from matanui.tutorial import Played, Tutorial, TutorialError, Walk, tutorials
+from matanui.games.tutorial import Played, Tutorial, TutorialError, Walk, tutorials
 
 from .document import refusals
 from .protocol import MAX_ACTION_CHARS, Rejected, WholeNumber

@@ -13,8 +13,8 @@ from matanui import games
 from matanui.ai import make_agent
 from matanui.engine import BadSetup, Record, RecordError, replay
 from matanui.engine.record import read_json
+from matanui.games.tutorial import Tutorial, play_on_from
 from matanui.terminal.game import PERSON, Seat, TerminalGame
-from matanui.tutorial import Tutorial, play_on_from
 
 
 def choose_characters(game_name: str, me: str | None, opponents: list[str], count: int,

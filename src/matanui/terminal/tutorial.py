@@ -1,7 +1,7 @@
 """A tutorial in the terminal: the board as the learner sees it, what this step asks and why,
 the numbered legal moves; the tutorial's move goes ahead, any other gets a hint.
 
-Like the terminal game loop it applies no rule itself: `matanui.tutorial.Walk` plays the
+Like the terminal game loop it applies no rule itself: `matanui.games.tutorial.Walk` plays the
 engine, the game's own `render` draws the board.
 """
 
@@ -16,7 +16,7 @@ from matanui import games
 from matanui.games.text import literal
 from matanui.terminal.answers import BadAnswer, ask_readable, number_in
 from matanui.terminal.boards import BoardPrinter
-from matanui.tutorial import Played, Tutorial, Walk, check
+from matanui.games.tutorial import Played, Tutorial, Walk, check
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
 HELP = "Type the number of a move (or its id). '?' shows this help, 'q' leaves the tutorial."

@@ -1,4 +1,4 @@
-"""`matanui tutorial` on the full screen: `matanui.tutorial.Walk` plays the engine; the
+"""`matanui tutorial` on the full screen: `matanui.games.tutorial.Walk` plays the engine; the
 screen shows the board as the learner sees it, the step's text and why (over the table), the
 learner's moves as decisions, a hint for any other move, and the scripted opponent's steps
 with their explanation (the last move line and the log)."""
@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from matanui.engine import MatanuiError
 from matanui.games.text import literal
-from matanui.tutorial import Played, Tutorial, Walk
+from matanui.games.tutorial import Played, Tutorial, Walk
 
 from .app import GameApp
 from .decisions import Decisions

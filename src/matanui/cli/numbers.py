@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typer import BadParameter
+
 
 def integer(text: str | int) -> int:
     """A whole number written in the digits 0-9 only (the command line's numbers): Python's
@@ -11,7 +13,5 @@ def integer(text: str | int) -> int:
         return text
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()):
-        from typer import BadParameter  # here: the research adapters read numbers without the CLI
-
         raise BadParameter(f"{text!r} is not a number: write it with the digits 0 to 9")
     return int(text)
