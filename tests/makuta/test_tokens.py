@@ -224,7 +224,7 @@ def test_a_blind_draw_leaves_nobody_knowing_which_alike_token_stayed():
     state = arranged(pawns=["0,-2", "start"], first_player=0, dice=[1],
                      start_pile=["kanohi:akaku", "kanohi:miru", "key:fire"])
     for token in state.start:
-        state.known[token] = (1 << 7) - 1  # as if everyone saw them used
+        state.seen_by[token] = (1 << 7) - 1  # as if everyone saw them used
     play(state, "roll", "move:S", "take-start")
     seen = state.observation(1)["start"]
     if len(faces(state, 0)["kanohi"]) == 1:

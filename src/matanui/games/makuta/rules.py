@@ -282,7 +282,7 @@ class MakutaState(MakutaWords, MakutaView):
             there = adj[base + d]
             if there != NO_SPACE and there not in path:
                 moves[MOVE_IDS[d]] = ("move", d, there)
-        if self.steps < self.roll and self._may_stop(here):
+        if self.steps < self.move_roll and self._may_stop(here):
             moves["stop"] = STOP_MOVE
         return moves
 
@@ -314,7 +314,7 @@ class MakutaState(MakutaWords, MakutaView):
                       "reached: the game is drawn.", {})
             return
         self.phase = ROLL
-        self.target = ""
+        self.foe = ""
         self.emit("turn", f"{self._who(seat)}'s turn ({self._die(seat)[0]} die).",
                   {"seat": seat, "turn": self.turn})
 
@@ -331,7 +331,7 @@ class MakutaState(MakutaWords, MakutaView):
         (MAKUTA-MOVE-NO-DOUBLE-BACK)."""
         me = self.turn_player
         die, faces = self._die(me)
-        self.roll = self.steps = rolled = self._roll(faces)
+        self.move_roll = self.steps = rolled = self._roll(faces)
         here = self.pawns[me]
         self.came_from = here
         self.emit("roll", f"{self._who(me)} rolls the {die} die: {rolled}.",
@@ -465,12 +465,12 @@ class MakutaState(MakutaWords, MakutaView):
                     return
             elif stage == ST_REVEAL:
                 lock = self.locks.get(node)
-                if lock is not None and not self.known[lock] & PUBLIC:  # MAKUTA-GATE-REVEAL
+                if lock is not None and not self.seen_by[lock] & PUBLIC:  # MAKUTA-GATE-REVEAL
                     self.phase = REVEAL
                     return
             elif stage == ST_GATE:
                 lock = self.locks.get(node)
-                if (lock is not None and self.known[lock] & PUBLIC
+                if (lock is not None and self.seen_by[lock] & PUBLIC
                         and len(self.cards[me][KEY]) >= self.game.parts.rules.keys_to_challenge):
                     self.phase = GATE  # MAKUTA-MAKUTA-CHALLENGE
                     return
@@ -559,10 +559,10 @@ class MakutaState(MakutaWords, MakutaView):
         knows its face (MAKUTA-CARD-SECRET)."""
         kind = self.game.kind[token]
         self.cards[seat][kind].append(token)
-        self.known[token] |= 1 << seat
+        self.seen_by[token] |= 1 << seat
         label = self._label(token)
         if self.game.parts.tokens[token].die:  # MAKUTA-DIE-PUBLIC
-            self.known[token] = EVERYONE
+            self.seen_by[token] = EVERYONE
             self.emit("collect", f"{self._who(seat)} collects {label}: everyone sees "
                       f"the {self.game.parts.tokens[token].die} die come into play.",
                       {"seat": seat, "item": KIND_IDS[kind],
@@ -628,7 +628,7 @@ class MakutaState(MakutaWords, MakutaView):
         """MAKUTA-START-FACE-DOWN."""
         self.start.append(token)
         if public:
-            self.known[token] = EVERYONE
+            self.seen_by[token] = EVERYONE
 
     def _do_take_start(self, move: tuple) -> None:
         """MAKUTA-START-TAKE: one token, without looking."""
@@ -638,8 +638,8 @@ class MakutaState(MakutaWords, MakutaView):
         # Nobody can tell which of the alike tokens left: what was known of them is lost.
         for other in self.start:
             if self.game.kind[other] == kind:
-                self.known[other] = 0
-        self.known[token] = 0
+                self.seen_by[other] = 0
+        self.seen_by[token] = 0
         self.emit("take_start", f"{self._who(me)} takes a token from the start space "
                   "without looking.", {"seat": me})
         self.queue.append(token)
@@ -653,7 +653,7 @@ class MakutaState(MakutaWords, MakutaView):
     def _do_reveal(self, move: tuple) -> None:
         """MAKUTA-GATE-REVEAL: the lock is turned over for everyone, for good."""
         lock = self.locks[self.land_node]
-        self.known[lock] = EVERYONE
+        self.seen_by[lock] = EVERYONE
         code = " / ".join(self.game.parts.tokens[lock].code)
         self.emit("reveal", f"{self._who(self.turn_player)} turns over the lock on the "
                   f"gate: its code is {code}.",
@@ -681,12 +681,12 @@ class MakutaState(MakutaWords, MakutaView):
         me = self.turn_player
         parts = self.game.parts
         for key in self.cards[me][KEY]:
-            self.known[key] = EVERYONE  # MAKUTA-KEYS-SHOWN
+            self.seen_by[key] = EVERYONE  # MAKUTA-KEYS-SHOWN
         rolled = self._roll(parts.dice[parts.rules.temple_die])
         self.temple = (self.temple + rolled) % len(parts.segments)
         segment = self._facing(self.land_node)
-        self.target, self.strength = "makuta", segment.power
-        self.used, self.bonus, self.struck = [], 0, 0
+        self.foe, self.strength = "makuta", segment.power
+        self.used, self.bonus, self.challenge_roll = [], 0, 0
         self.phase = CHALLENGE
         keys = ", ".join(self._label(k) for k in self.cards[me][KEY])
         self.emit("makuta_challenge", f"{self._who(me)} shows three keys ({keys}) and "
@@ -705,9 +705,9 @@ class MakutaState(MakutaWords, MakutaView):
     def _begin_rahi_challenge(self, node: int) -> None:
         """MAKUTA-RAHI-MUST-CHALLENGE, MAKUTA-CHALLENGE-REVEAL."""
         token = self.rahi[node]
-        self.known[token] = EVERYONE
-        self.target, self.strength = "rahi", self.game.parts.tokens[token].value
-        self.used, self.bonus, self.struck = [], 0, 0
+        self.seen_by[token] = EVERYONE
+        self.foe, self.strength = "rahi", self.game.parts.tokens[token].value
+        self.used, self.bonus, self.challenge_roll = [], 0, 0
         self.phase = CHALLENGE
         self.emit("rahi", f"{self._who(self.turn_player)} must challenge! The Rahi "
                   f"token is turned over: {self._label(token)}.",
@@ -740,7 +740,7 @@ class MakutaState(MakutaWords, MakutaView):
         points = self._bonus_of(me, token)
         self.used.append(token)
         self.bonus += points
-        self.known[token] = EVERYONE
+        self.seen_by[token] = EVERYONE
         self.emit("use", f"{self._who(me)} shows {self._label(token)}: +{points} "
                   f"(bonus {self.bonus}).", {"seat": me, "token": self.game.views[token],
                                               "points": points})
@@ -751,7 +751,7 @@ class MakutaState(MakutaWords, MakutaView):
         the collector card holds no Kanohi or Turaga (both plain to the whole table)."""
         me = self.turn_player
         die, faces = self._die(me)
-        self.struck = rolled = self._roll(faces)
+        self.challenge_roll = rolled = self._roll(faces)
         self.emit("strike", f"{self._who(me)} rolls the {die} die: {rolled} against "
                   f"{self._against()}'s {self.strength}.",
                   {"seat": me, "die": die, "roll": rolled, "strength": self.strength})
@@ -766,12 +766,12 @@ class MakutaState(MakutaWords, MakutaView):
     def _settle(self) -> None:
         """The roll plus the points shown against the Rahi's or Makuta's strength."""
         me = self.turn_player
-        total = self.struck + self.bonus
+        total = self.challenge_roll + self.bonus
         self.emit("total", f"{self._who(me)}'s total: {self._sum()} against "
                   f"{self._against()}'s {self.strength}.",
-                  {"seat": me, "roll": self.struck, "bonus": self.bonus,
+                  {"seat": me, "roll": self.challenge_roll, "bonus": self.bonus,
                    "total": total, "strength": self.strength})
-        if self.target == "makuta":
+        if self.foe == "makuta":
             return self._makuta_result(total)
         return self._rahi_result(total)
 
@@ -833,7 +833,7 @@ class MakutaState(MakutaWords, MakutaView):
         token = self.cards[loser][kind].pop(slot)
         chooser = self.decider
         self.decider = loser
-        if self.target == "rahi":  # MAKUTA-RAHI-LOSE-ITEM
+        if self.foe == "rahi":  # MAKUTA-RAHI-LOSE-ITEM
             self.under.setdefault(self.land_node, []).append(token)
             where = "places it under the Rahi, which stays on the board face down"
         else:
@@ -845,7 +845,7 @@ class MakutaState(MakutaWords, MakutaView):
                   secret={"token": self.game.views[token]},
                   secret_text=f"{self._who(chooser)} takes your {self._label(token)} and "
                               f"{where}.")
-        if self.target == "rahi":
+        if self.foe == "rahi":
             return self._move_back()
         return self._ask_put()
 
@@ -891,7 +891,7 @@ class MakutaState(MakutaWords, MakutaView):
         bit = 1 << me
         for kind in CARD_KINDS:
             for token in self.cards[victim][kind]:
-                self.known[token] |= bit
+                self.seen_by[token] |= bit
         self.phase = STEAL
         self.emit("akaku", f"{self._who(me)} uses the Kanohi Akaku to see "
                   f"{self._who(victim)}'s tokens; the Akaku is placed face down on the start "

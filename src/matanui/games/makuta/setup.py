@@ -49,7 +49,7 @@ class MakutaSetUp(State):
     start: list[int]  # tokens face down on the start space
     cards: list[list[list[int]]]  # per seat, per card kind, the tokens of its collector card
     beaten: list[int]  # beaten Rahi, no longer in play
-    known: list[int]  # per token, a bit per seat that has seen its face (PUBLIC: everyone)
+    seen_by: list[int]  # per token, a bit per seat that has seen its face (PUBLIC: everyone)
     pawns: list[int]  # per seat, its space
     temple: int  # segments the temple is turned
     forced: list[int]  # arranged die rolls still to come
@@ -60,7 +60,7 @@ class MakutaSetUp(State):
     phase: str
     turn_player: int
     decider: int  # who decides now: the turn player, or the player to the left of a loser
-    roll: int
+    move_roll: int  # what the movement die showed this turn
     steps: int  # steps left of the roll
     path: list[int]  # the spaces walked this turn
     came_from: int
@@ -69,11 +69,11 @@ class MakutaSetUp(State):
     queue: list[int]  # tokens waiting to be collected
     after: int  # what follows the collecting
     return_kind: int  # the card kind over its limit
-    target: str  # "rahi" or "makuta" during a challenge
+    foe: str  # whom a challenge is against: "rahi" or "makuta" (else "")
     strength: int
     used: list[int]  # the Kanohi and Turaga shown in this challenge
     bonus: int
-    struck: int  # the challenge roll, once rolled
+    challenge_roll: int  # the challenger's roll, once rolled (else 0)
     victim: int
 
     def _lay_out(self, arrangement: Mapping[str, Any]) -> None:
@@ -90,7 +90,7 @@ class MakutaSetUp(State):
         self.start = []
         self.cards = [[[] for _ in CARD_KINDS] for _ in range(n)]
         self.beaten = []
-        self.known = [0] * len(game.kind)
+        self.seen_by = [0] * len(game.kind)
         self.temple = 0
         self.forced = list(arrangement.get("dice", []))
         self.placing = None
@@ -104,7 +104,7 @@ class MakutaSetUp(State):
         self.phase = ROLL
         self.turn_player = 0
         self.decider = 0
-        self.roll = 0
+        self.move_roll = 0
         self.steps = 0
         self.path: list[int] = []
         self.came_from = NO_SPACE
@@ -113,11 +113,11 @@ class MakutaSetUp(State):
         self.queue: list[int] = []
         self.after = AFTER_LAND
         self.return_kind = KANOHI
-        self.target = ""  # "rahi" or "makuta" during a challenge
+        self.foe = ""
         self.strength = 0
         self.used: list[int] = []
         self.bonus = 0
-        self.struck = 0  # the challenge roll, once rolled
+        self.challenge_roll = 0
         self.victim = -1
 
     def _copy_into(self, other: Self) -> None:
@@ -131,7 +131,7 @@ class MakutaSetUp(State):
         other.start = list(self.start)
         other.cards = [[list(k) for k in card] for card in self.cards]
         other.beaten = list(self.beaten)
-        other.known = list(self.known)
+        other.seen_by = list(self.seen_by)
         other.pawns = list(self.pawns)
         other.temple = self.temple
         other.forced = list(self.forced)
@@ -142,7 +142,7 @@ class MakutaSetUp(State):
         other.phase = self.phase
         other.turn_player = self.turn_player
         other.decider = self.decider
-        other.roll = self.roll
+        other.move_roll = self.move_roll
         other.steps = self.steps
         other.path = list(self.path)
         other.came_from = self.came_from
@@ -151,11 +151,11 @@ class MakutaSetUp(State):
         other.queue = list(self.queue)
         other.after = self.after
         other.return_kind = self.return_kind
-        other.target = self.target
+        other.foe = self.foe
         other.strength = self.strength
         other.used = list(self.used)
         other.bonus = self.bonus
-        other.struck = self.struck
+        other.challenge_roll = self.challenge_roll
         other.victim = self.victim
 
     @property
@@ -248,7 +248,7 @@ class MakutaSetUp(State):
         """MAKUTA-DIE-PUBLIC: the die a Toa rolls shows which speed mask it holds (for
         arranged collector cards; collected speed masks are shown at once)."""
         for token in self._speed_masks(seat):
-            self.known[token] = EVERYONE
+            self.seen_by[token] = EVERYONE
 
     def _lay(self, board: str, rot: int, x: int, y: int, fill: bool = True) -> None:
         """MAKUTA-BOARD-TOKENS, MAKUTA-MAKUTA-LOCKS, MAKUTA-TEMPLE-PLACE."""
@@ -429,13 +429,13 @@ class Arranger:
         for seat, views in enumerate(arrangement.get("cards", [])):
             for token in self.items(views, "on a collector card"):
                 state.cards[seat][state.game.kind[token]].append(token)
-                state.known[token] |= 1 << seat
+                state.seen_by[token] |= 1 << seat
         for name in arrangement.get("revealed", []):
             node = self.space(name)
             shown = state.rahi.get(node, state.locks.get(node))
             if shown is None:
                 raise BadSetup(f"revealed space {name} holds no Rahi or lock")
-            state.known[shown] = EVERYONE
+            state.seen_by[shown] = EVERYONE
 
     def place(self, token: int, node: int, name: str) -> None:
         """A token on a space: one Rahi a space; locks on gates, one each, and nothing else

@@ -21,17 +21,17 @@ class MakutaView(MakutaSetUp):
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
         bit = PUBLIC if seat is None else 1 << seat
-        views, kinds, known = self.game.views, self.game.kind, self.known
+        views, kinds, seen_by = self.game.views, self.game.kind, self.seen_by
 
         def face(t: int) -> str:
-            return views[t] if known[t] & bit else KIND_IDS[kinds[t]]
+            return views[t] if seen_by[t] & bit else KIND_IDS[kinds[t]]
 
         names = self.island.names
         challenge = None
-        if self.target:
-            challenge = {"target": self.target, "strength": self.strength,
+        if self.foe:
+            challenge = {"target": self.foe, "strength": self.strength,
                          "space": names[self.land_node], "used": [face(t) for t in self.used],
-                         "bonus": self.bonus, "roll": self.struck,
+                         "bonus": self.bonus, "roll": self.challenge_roll,
                          "die": self._die(self.turn_player)[0]}
         temple = None
         if self.island.makuta:
@@ -60,7 +60,7 @@ class MakutaView(MakutaSetUp):
             "portals": self._portal_states(self.island, self.island.out),
             "pawns": [names[p] for p in self.pawns],
             "dice": [self._die(s)[0] for s in range(len(self.players))],
-            "roll": self.roll,
+            "roll": self.move_roll,
             "steps_left": self.steps,
             "path": [names[p] for p in self.path],
             "tokens": {names[n]: [face(t) for t in ts] for n, ts in self.items.items()},
@@ -145,7 +145,7 @@ class MakutaView(MakutaSetUp):
     def _face(self, token: int, seat: int) -> str:
         """A token's face as `seat` sees it: its view once seen, else its kind."""
         game = self.game
-        return game.views[token] if self.known[token] & (1 << seat) else KIND_IDS[game.kind[token]]
+        return game.views[token] if self.seen_by[token] & (1 << seat) else KIND_IDS[game.kind[token]]
 
     def _preview(self, move: tuple) -> dict[str, Any]:
         """What laying the drawn board so would put on the table, as everyone would see it:
@@ -174,10 +174,10 @@ class MakutaView(MakutaSetUp):
         other = self.clone()
         bit = 1 << seat
         tokens = self.game.parts.tokens
-        known = other.known
+        seen_by = other.seen_by
         for kind in range(len(KIND_IDS)):
-            places = [p for p in other._places(kind) if not known[p[0][p[1]]] & bit]
-            masks = [known[where[key]] for where, key in places]
+            places = [p for p in other._places(kind) if not seen_by[p[0][p[1]]] & bit]
+            masks = [seen_by[where[key]] for where, key in places]
             pool = sorted(where[key] for where, key in places)
             dealt: list[int] = [-1] * len(places)
             fast = [t for t in pool if tokens[t].die]
@@ -192,7 +192,7 @@ class MakutaView(MakutaSetUp):
             for i, (where, key) in enumerate(places):
                 token = dealt[i] if dealt[i] >= 0 else next(it)
                 where[key] = token
-                known[token] = masks[i]
+                seen_by[token] = masks[i]
         other.pile.sort()
         rng.shuffle(other.pile)
         other._reseed(rng)

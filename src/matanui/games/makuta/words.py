@@ -64,7 +64,7 @@ class MakutaWords(MakutaSetUp):
         owner = self.decider if verb == "return" else self.victim
         token = self.cards[owner][kind][slot]
         bit = 1 << self.decider
-        face = self._label(token) if self.known[token] & bit else "face down"
+        face = self._label(token) if self.seen_by[token] & bit else "face down"
         where = {"return": "Place your", "steal": "Take", "take": "Take"}[verb]
         of = "" if verb == "return" else f" of {self._who(owner)}"
         return f"{where} {TOKEN_WORDS[kind]} #{slot + 1}{of} ({face})" + \
@@ -82,10 +82,10 @@ class MakutaWords(MakutaSetUp):
         things = []
         if node in self.rahi:
             rahi = self.rahi[node]
-            things.append(f"a Rahi of strength {tokens[rahi].value}" if self.known[rahi] & bit
+            things.append(f"a Rahi of strength {tokens[rahi].value}" if self.seen_by[rahi] & bit
                           else "a face-down Rahi")
         for token in (*self.items.get(node, ()), *([self.locks[node]] if node in self.locks else ())):
-            things.append(f"the {self._label(token)}" if self.known[token] & bit
+            things.append(f"the {self._label(token)}" if self.seen_by[token] & bit
                           else f"a face-down {TOKEN_WORDS[tokens[token].kind]}")
         if node in self.island.dead_portals():
             kind = "closed portal (no room for a board beyond it)"
@@ -116,7 +116,7 @@ class MakutaWords(MakutaSetUp):
         if verb == "move" and rest not in DIRS:
             return f"moves are {', '.join(MOVE_IDS)}; never diagonally"
         if verb == "stop" and self.phase == MOVE:
-            if self.steps == self.roll:
+            if self.steps == self.move_roll:
                 return "move at least one space first"
             return ("you may stop early only on a token, a portal or the start space with "
                     "tokens (or, with a Kanohi Akaku, on another Toa)")
@@ -135,11 +135,11 @@ class MakutaWords(MakutaSetUp):
 
     def _sum(self) -> str:
         if not self.bonus:
-            return str(self.struck)
-        return f"{self.struck} + {self.bonus} = {self.struck + self.bonus}"
+            return str(self.challenge_roll)
+        return f"{self.challenge_roll} + {self.bonus} = {self.challenge_roll + self.bonus}"
 
     def _against(self) -> str:
-        return "Makuta" if self.target == "makuta" else "the Rahi"
+        return "Makuta" if self.foe == "makuta" else "the Rahi"
 
 
 PHASE_WORDS = {
