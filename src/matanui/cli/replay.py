@@ -87,19 +87,13 @@ def next_replay_step(step: int, total: int) -> int | None:
     """Ask where to go from `step`; None to stop (q, Ctrl-C or end of input). An answer that
     cannot be read is answered and asked again, and so is Enter after the last action: it
     says the replay is at its end and how to leave or go back, rather than ending unsaid."""
-    from matanui.terminal.answers import BadAnswer, ask_readable, number_in
+    from matanui.terminal.answers import ask_line
 
     while True:
-        answer = ask_readable(console, lambda: console.input(replay_prompt(total)))
-        if answer is None:
+        line = ask_line(console, lambda: console.input(replay_prompt(total)))
+        if line is None:
             return None
-        try:
-            number = number_in(answer)
-        except BadAnswer as problem:
-            console.print(f"[red]{literal(str(problem))}[/]")
-            continue
-        if answer.lower() == "q":
-            return None
+        answer, number = line
         if answer.lower() == "b":
             return max(0, step - 1)
         if number is not None:

@@ -57,6 +57,22 @@ def number_in(answer: str) -> int | None:
     return int(answer)
 
 
+def ask_line(console: Console, ask: Callable[[], str]) -> tuple[str, int | None] | None:
+    """Ask until the person types a line that can be read, as ask_readable does, and that is
+    a number only if written with the digits 0-9: the line and its number (None if it is not
+    one). None when they leave: end of input, Ctrl-C or q."""
+    while True:
+        answer = ask_readable(console, ask)
+        if answer is None:
+            return None
+        try:
+            number = number_in(answer)
+        except BadAnswer as problem:
+            console.print(f"[red]{literal(str(problem))}[/]")
+            continue
+        return None if answer.lower() == "q" else (answer, number)
+
+
 def choices_words(count: int) -> str:
     """Which numbers may be typed for `count` actions, as an answer says it."""
     return "1 for the only action" if count == 1 else f"a number from 1 to {count}"

@@ -14,9 +14,9 @@ from rich.panel import Panel
 
 from matanui import games
 from matanui.games.text import literal
-from matanui.terminal.answers import BadAnswer, ask_readable, number_in
-from matanui.terminal.boards import BoardPrinter
 from matanui.games.tutorial import Played, Tutorial, Walk, check
+from matanui.terminal.answers import ask_line
+from matanui.terminal.boards import BoardPrinter
 
 LINES = "\n"  # the tutorials' own texts may run over several lines
 HELP = "Type the number of a move (or its id). '?' shows this help, 'q' leaves the tutorial."
@@ -69,16 +69,10 @@ def _ask_move(console: Console, ask: Callable[[str], str], legal: list[str]) -> 
     """The move the person names: an action id (legal or not: the tutorial answers it), or
     None to leave. Unreadable answers are answered and asked again."""
     while True:
-        answer = ask_readable(console, lambda: ask("Your move:"))
-        if answer is None:
+        line = ask_line(console, lambda: ask("Your move:"))
+        if line is None:
             return None
-        try:
-            number = number_in(answer)
-        except BadAnswer as problem:
-            console.print(f"[red]{literal(str(problem))}[/]")
-            continue
-        if answer.lower() == "q":
-            return None
+        answer, number = line
         if answer == "?" or not answer:
             console.print(HELP)
         elif number is not None and not 1 <= number <= len(legal):
