@@ -39,26 +39,8 @@ from matanui.envs.encoding import Encoding, Layout, one_hot
 from matanui.games.makuta import components
 from matanui.games.makuta.components import CARD_KINDS, KIND_IDS
 from matanui.games.makuta.island import DIRS, START_NAME, Island
-from matanui.games.makuta.moves import (
-    AKAKU,
-    BONUS,
-    CHALLENGE,
-    GATE,
-    LEVITATE,
-    MOVE,
-    OVER,
-    PLACE,
-    PUT,
-    RETURN,
-    REVEAL,
-    ROLL,
-    START_TOKEN,
-    STEAL,
-    TAKE,
-)
+from matanui.games.makuta.moves import PHASES
 
-PHASES = (ROLL, LEVITATE, MOVE, PLACE, RETURN, START_TOKEN, REVEAL, GATE, AKAKU, STEAL, CHALLENGE,
-          BONUS, TAKE, PUT, OVER)
 FIXED = ("roll", "levitate", "stop", "skip", "take-start", "reveal", "challenge", "settle")
 SPACE_VERBS = ("to", "put")
 COORDINATE_BOUND = 64  # board offsets are scaled from [-64, 64] to [0, 1]

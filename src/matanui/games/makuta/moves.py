@@ -6,6 +6,9 @@ ints and tuples: the engine's hot path compares and hashes them on every action.
 ROLL, LEVITATE, MOVE, PLACE, RETURN = "roll", "levitate", "move", "place", "return"
 START_TOKEN, REVEAL, GATE, AKAKU, STEAL = "start-token", "reveal", "gate", "akaku", "steal"
 CHALLENGE, BONUS, TAKE, PUT, OVER = "challenge", "bonus", "take", "put", "over"
+# Every phase, in the order above (the research encoding's one-hot follows it).
+PHASES = (ROLL, LEVITATE, MOVE, PLACE, RETURN, START_TOKEN, REVEAL, GATE, AKAKU, STEAL, CHALLENGE,
+          BONUS, TAKE, PUT, OVER)
 # Decisions whose choices everyone can count: one choice there is taken for the player.
 AUTOMATIC_PHASES = frozenset((MOVE, PLACE, RETURN, TAKE, STEAL, PUT))
 
