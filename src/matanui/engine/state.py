@@ -364,7 +364,7 @@ class State(ABC):
     ) -> Event:
         """Record an event of the action being performed (or of the set-up, which a game
         keeps as its opening narration); `apply` returns them in the order emitted."""
-        event = Event(kind, text, fields, seat=seat, secret=secret, secret_text=secret_text)
+        event = Event(kind, text, fields, seat, secret, secret_text)
         self._events.append(event)
         return event
 
