@@ -1,24 +1,23 @@
-"""Toa Nuva Reconstruct's steps and moves: the typed values the rules hand around.
+"""Toa Nuva Reconstruct's steps and moves: the values the rules hand around.
 
 A move is a named tuple whose first field is its kind, so the rules dispatch on `move.kind`
 (or `move[0]` on the hot path) and read the rest by name. The move table of each card is
 built once per deck (ReconstructGame); legal_actions only looks moves up.
+
+The steps are plain strings, as Quest for Makuta's phases are: the hot path compares them at
+every action, and a string constant compares several times faster than an Enum member is
+even looked up. An observation's `phase` is the word itself.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import NamedTuple
 
-
-class Step(StrEnum):
-    """The decision a turn is at (RECON-TURN-ORDER). A StrEnum, so an observation's `phase`
-    is the plain word ("play") everywhere it is shown or sent."""
-
-    START = "start"      # Advanced Gameplay only, when a trade is possible: draw or trade
-    PLAY = "play"        # the turn player plays one card or passes
-    RESPOND = "respond"  # the opponent answers a played card: allow or stop
-    OVER = "over"
+# Steps: the decision a turn is at (RECON-TURN-ORDER).
+START = "start"      # Advanced Gameplay only, when a trade is possible: draw or trade
+PLAY = "play"        # the turn player plays one card or passes
+RESPOND = "respond"  # the opponent answers a played card: allow or stop
+OVER = "over"
 
 
 class CardMove(NamedTuple):

@@ -24,7 +24,7 @@ from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 from matanui.engine.variants import chosen_variant
 
 from .cards import Deck, load_deck
-from .moves import ALLOW, DRAW, PASS, CardMove, Move, Step, StopMove, TradeMove
+from .moves import ALLOW, DRAW, OVER, PASS, PLAY, RESPOND, START, CardMove, Move, StopMove, TradeMove
 from .setup import ALL_PARTS, HAND_DEAL, arrangement_spec
 from .variants import FULL, Variant, load_variants
 from .view import ReconstructView
@@ -72,12 +72,13 @@ class ReconstructGame(Game):
                 ]
             else:
                 self.stop_moves[card.id] = (f"stop:{card.id}", StopMove("stop", card.id))
+        self._arrangement_spec = arrangement_spec(deck, self.part_index)  # read by every new_game
 
     def characters(self) -> list[str]:
         return list(self.deck.toa)
 
     def arrangement_spec(self) -> Spec:
-        return arrangement_spec(self.deck, self.part_index)
+        return self._arrangement_spec
 
     def variant(self, name: str) -> Variant | None:
         """The small variant `name` plays (None for the full game); BadSetup when this
@@ -111,15 +112,15 @@ class ReconstructState(ReconstructWords, ReconstructView):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase == Step.RESPOND:
+        if phase == RESPOND:
             return 1 - self.turn_player
-        if phase == Step.OVER:
+        if phase == OVER:
             return None
         return self.turn_player
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Step.OVER
+        return self.phase == OVER
 
     @property
     def winners(self) -> list[int]:
@@ -127,19 +128,19 @@ class ReconstructState(ReconstructWords, ReconstructView):
 
     def _finish(self, winners: list[int]) -> None:
         (self.winner,) = winners  # two seats: one is left after a forfeit
-        self.phase = Step.OVER
+        self.phase = OVER
 
     def response_window(self) -> str | None:
         """RECON-STOP: the answer to a played card is a window whose choices are secret (does
         the opponent hold a stop card?); `allow` lets it pass."""
-        return "allow" if self.phase == Step.RESPOND else None
+        return "allow" if self.phase == RESPOND else None
 
     def _generate_moves(self) -> dict[str, Move]:
         game = self.game
         me = self.turn_player
         moves: dict[str, Move] = {}
         phase = self.phase
-        if phase == Step.PLAY:
+        if phase == PLAY:
             mine = self.built[me]
             theirs = self.built[1 - me]
             add_moves, remove_moves = game.add_moves, game.remove_moves
@@ -156,7 +157,7 @@ class ReconstructState(ReconstructWords, ReconstructView):
                         if theirs >> move[2] & 1:  # RECON-REMOVE-ONLY-MATCHING
                             moves[action] = move
             moves["pass"] = PASS  # RECON-PLAY-OPTIONAL
-        elif phase == Step.RESPOND:
+        elif phase == RESPOND:
             moves["allow"] = ALLOW
             stop_moves = game.stop_moves
             for card in self.hands[1 - me]:
@@ -182,37 +183,40 @@ class ReconstructState(ReconstructWords, ReconstructView):
         return moves
 
     def _perform(self, move: Move) -> None:
+        # The commonest moves first: a playout answers and plays cards far more often than
+        # it stops, passes, draws or trades.
         kind = move[0]
         if kind == "allow":
             self._resolve()
+        elif isinstance(move, CardMove):
+            self._play(move)
+        elif isinstance(move, StopMove):
+            self._stop(move.card)
         elif kind == "pass":
             me = self.turn_player
             self.emit("pass", f"{self._who(me)} plays no Game Action Card this turn.", {"seat": me})
             self._end_turn(me)
         elif kind == "draw":
             self._draw_step(self.turn_player, self.draws_due)
-        elif isinstance(move, StopMove):
-            self._stop(move.card)
-        elif isinstance(move, TradeMove):
-            self._trade(move.give, move.take)
         else:
-            assert isinstance(move, CardMove)
-            self._play(move)
+            assert isinstance(move, TradeMove)
+            self._trade(move.give, move.take)
 
     # -- rules -------------------------------------------------------------------------
 
     def _play(self, move: CardMove) -> None:
         """An add or remove card is played; the opponent may answer with a stop card."""
         me = self.turn_player
-        self.hands[me].remove(move.card)
-        self.known[me].discard(move.card)
+        kind, card, part_index = move
+        self.hands[me].remove(card)
+        self.known[me].discard(card)
         self.pending = move
-        self.phase = Step.RESPOND
-        add = move.kind == "add"
+        self.phase = RESPOND
+        add = kind == "add"
         verb = "add" if add else f"force {self._who(1 - me)} to remove"
-        part = self.game.deck.parts[move.part]
-        self.emit("play", f"{self._who(me)} plays card #{move.card} to {verb} {'a' if add else 'the'} "
-                  f"{part.name}.", {"seat": me, "card": move.card, "effect": move.kind, "part": part.id})
+        part = self.game.deck.parts[part_index]
+        self.emit("play", f"{self._who(me)} plays card #{card} to {verb} {'a' if add else 'the'} "
+                  f"{part.name}.", {"seat": me, "card": card, "effect": kind, "part": part.id})
 
     def _begin_turn(self, seat: int, draws: int) -> None:
         """RECON-TURN-ORDER, step 1. `draws` is 2 after a successful stop."""
@@ -220,11 +224,11 @@ class ReconstructState(ReconstructWords, ReconstructView):
         self.turn_player = seat
         self.draws_due = draws
         if self.turn > self.turn_limit:
-            self.phase = Step.OVER
+            self.phase = OVER
             self.drawn_game = True
             self.emit("draw_game", f"The turn limit ({self.turn_limit}) is reached: the game is drawn.", {})
         elif self.options["advanced"] and self._trade_moves(seat):
-            self.phase = Step.START
+            self.phase = START
         else:
             self._draw_step(seat, draws)
 
@@ -245,7 +249,7 @@ class ReconstructState(ReconstructWords, ReconstructView):
             drawn.append(draw.pop())
         for card in drawn:
             insort(hand, card)
-        self.phase = Step.PLAY
+        self.phase = PLAY
         who = self._who(seat)
         n = len(drawn)
         text = f"{who} draws {n} Game Action Card{'s' if n != 1 else ''}." if n else \
@@ -268,7 +272,7 @@ class ReconstructState(ReconstructWords, ReconstructView):
                       "of 7).", {"seat": me, "part": part_id})
             if self.built[me] == ALL_PARTS:  # RECON-WIN
                 self.winner = me
-                self.phase = Step.OVER
+                self.phase = OVER
                 self.emit("win", f"{self._who(me)} has built all 7 parts of their Toa Nuva and wins "
                           "the game!", {"seat": me})
                 return

@@ -11,7 +11,7 @@ from matanui.engine import BadSetup, State
 from matanui.engine.arrangement import Spec, listed, one_of, per_seat, seat_number, whole_number
 
 from .cards import Deck
-from .moves import CardMove, Step
+from .moves import PLAY, CardMove
 
 if TYPE_CHECKING:
     from .rules import ReconstructGame
@@ -51,7 +51,7 @@ class ReconstructSetUp(State):
     known: list[set[int]]
     turn: int
     turn_player: int
-    phase: Step
+    phase: str  # the step: START, PLAY, RESPOND or OVER (moves.py)
     pending: CardMove | None  # the card played, waiting for the opponent's answer
     winner: int | None
     drawn_game: bool
@@ -117,6 +117,6 @@ class ReconstructSetUp(State):
         first = arrangement.get("first_player", self.options["first_player"])
         if first == "rps":
             first = self.rng.randrange(2)  # RECON-SETUP-FIRST: Rock-Paper-Scissors
-        self.phase = Step.PLAY
+        self.phase = PLAY
         self.turn_player = first
         return first

@@ -27,7 +27,7 @@ class ReconstructView(ReconstructSetUp):
             "turn_limit": self.turn_limit,
             "turn_player": self.turn_player,
             "current_player": self.current_player,
-            "phase": self.phase.value,
+            "phase": self.phase,
             "built": [[p.id for p in parts if self.built[s] >> p.index & 1] for s in (0, 1)],
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .moves import Step
+from .moves import PLAY, RESPOND
 from .setup import ReconstructSetUp
 
 
@@ -91,9 +91,9 @@ class ReconstructWords(ReconstructSetUp):
             return f"card #{card} is not in {self._who(me)}'s hand"
         if cards[card].kind != verb and verb != "trade":
             return f"card #{card} is a {cards[card].kind} card, not a {verb} card"
-        if verb in ("add", "remove") and self.phase != Step.PLAY:
+        if verb in ("add", "remove") and self.phase != PLAY:
             return f"cards are played in the play step; now it is the {self.phase} step"
-        if verb == "stop" and self.phase != Step.RESPOND:
+        if verb == "stop" and self.phase != RESPOND:
             return "a stop card answers the opponent's played card, and none is waiting"
         if verb in ("add", "remove") and len(words) == 3 and words[2] in self.game.part_index:
             part = self.game.part_index[words[2]]
