@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matanui.engine import BadSetup
-from matanui.games.masks.rules import ARRANGEMENT_KEYS
 from tests.ledger import rule
 from tests.masks.helpers import GAME, arranged
 from tests.play import random_action
@@ -50,6 +49,7 @@ SHAPED = {
     "mission_pile": cards(7, 20),
     "mission_discard": cards(7, 20),
 }
+ARRANGEMENT_KEYS = GAME.arrangement_keys
 assert set(SHAPED) == set(ARRANGEMENT_KEYS)
 
 
@@ -88,19 +88,25 @@ def test_any_arrangement_is_refused_with_bad_setup_or_plays_on(arrangement, seed
 @rule("MASKS-DEMO-PILES")
 @pytest.mark.parametrize(("arrangement", "message"), [
     ({"draw_pile": [1]}, "masks has no arrangement 'draw_pile'; its arrangement keys are: first_player: "),
-    ({"mask_piles": None}, "arrangement mask_piles must give one list per player, not None"),
-    ({"challenge_pile": 4}, "arrangement challenge_pile must hold lists of card numbers, not 4"),
-    ({"hands": [{"cards": [21]}, []]}, "arrangement hands must hold lists of card numbers, not {'cards'"),
-    ({"hands": [[21.0], []]}, "arrangement hands must hold lists of card numbers"),
-    ({"attached": [[86], []]}, "attached has card #86, which seat 0 has not won"),
-    ({"won": [[86], []], "mask_piles": [[86], []]}, "mask_piles places a card twice: #86 is also in won"),
-    ({"missions": [[10], [10]]}, "missions places a card twice: #10 is also in missions"),
-    ({"missions": [[10], []], "mission_pile": [10]}, "mission_pile places a card twice: #10 is also in"),
-    ({"challenge_pile": [7]}, "card #7, which does not belong there (allowed: #1 to #6)"),
-    ({"first_player": 1.0}, "arrangement first_player must be 'rps', 0 or 1, not 1.0"),
-    ({"first_player": True}, "arrangement first_player must be 'rps', 0 or 1, not True"),
-    ({"positions": ["G2", 7]}, "arrangement positions must name two different spaces"),
-    ({"positions": ["G2", "Z99"]}, "arrangement positions must name two different spaces"),
+    ({"mask_piles": None}, "arrangement 'mask_piles' is None; allowed: two lists (seat 0, seat 1) of "
+                           "Great Mask/Turaga card numbers"),
+    ({"challenge_pile": 4}, "arrangement 'challenge_pile' is 4; allowed: a list of Great Mask Challenge "
+                            "card numbers (#1 to #6)"),
+    ({"hands": [{"cards": [21]}, []]}, "arrangement 'hands' for seat 0 is {'cards': [21]}; allowed: "),
+    ({"hands": [[21.0], []]}, "arrangement 'hands' for seat 0 is 21.0; allowed: two lists (seat 0, seat 1) "
+                              "of Game Action card numbers (#21 to #40)"),
+    ({"attached": [[86], []]}, "arrangement 'attached' has card #86, which seat 0 has not won"),
+    ({"won": [[86], []], "mask_piles": [[86], []]}, "'mask_piles' places a card twice: #86 is also in won"),
+    ({"missions": [[10], [10]]}, "'missions' places a card twice: #10 is also in missions"),
+    ({"missions": [[10], []], "mission_pile": [10]}, "'mission_pile' places a card twice: #10 is also in"),
+    ({"challenge_pile": [7]}, "arrangement 'challenge_pile' entry 0 is 7; allowed: a list of Great Mask "
+                              "Challenge card numbers (#1 to #6)"),
+    ({"mask_piles": [[42], []]}, "arrangement 'mask_piles' has card #42, which does not belong there for "
+                                 "seat 0 (allowed: #82 to #90)"),
+    ({"first_player": 1.0}, "arrangement 'first_player' is 1.0; allowed: 0 or 1 (or 'rps'"),
+    ({"first_player": True}, "arrangement 'first_player' is True; allowed: 0 or 1 (or 'rps'"),
+    ({"positions": ["G2", 7]}, "arrangement 'positions' for seat 1 is 7; allowed: two different spaces"),
+    ({"positions": ["G2", "Z99"]}, "arrangement 'positions' must name two different spaces of map 'a'"),
 ])
 def test_a_bad_arrangement_names_the_key_and_what_is_allowed(arrangement, message):
     with pytest.raises(BadSetup, match=re.escape(message)):

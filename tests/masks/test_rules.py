@@ -789,15 +789,15 @@ def test_bad_options_and_arrangements_say_what_is_allowed():
     with pytest.raises(BadSetup, match="masks has no arrangement 'draw_pile'; its arrangement keys are: "
                                        "first_player: "):
         arranged(draw_pile=[1])
-    with pytest.raises(BadSetup, match="arrangement hands has card #7, which does not belong there"):
+    with pytest.raises(BadSetup, match="arrangement 'hands' for seat 0 is 7; allowed: "):
         arranged(hands=[[7], []])
-    with pytest.raises(BadSetup, match="arrangement mask_piles has card #42"):
+    with pytest.raises(BadSetup, match="arrangement 'mask_piles' has card #42"):
         arranged(mask_piles=[[42], []])  # Tahu's card in Pohatu's pile
     with pytest.raises(BadSetup, match="places a card twice"):
         arranged(hands=[[21], []], action_discards=[[21], []])
     with pytest.raises(BadSetup, match="at most 5"):
         arranged(hands=[[21, 22, 23, 24, 25, 26], []])
-    with pytest.raises(BadSetup, match="arrangement positions must name two different spaces"):
+    with pytest.raises(BadSetup, match="arrangement 'positions' must name two different spaces"):
         arranged(positions=["A1", "G2"])  # A1 is sea
     with pytest.raises(BadSetup, match="two cards of one kind"):
         arranged(won=[[82, 83], []], attached=[[82, 83], []])

@@ -116,11 +116,11 @@ def test_an_unknown_variant_is_refused_saying_which_exist():
 
 
 def test_an_arrangement_may_only_place_the_variants_cards():
-    with pytest.raises(BadSetup, match=r"arrangement hands has card #21, which does not belong there "
+    with pytest.raises(BadSetup, match=r"arrangement 'hands' has card #21, which does not belong there "
                                        r"for seat 0 "
                                        r"\(allowed: #33, #39\)"):
         mini(arrangement={"hands": [[21], []]})
-    with pytest.raises(BadSetup, match=r"arrangement mask_piles has card #83, .* \(allowed: #82\)"):
+    with pytest.raises(BadSetup, match=r"arrangement 'mask_piles' has card #83, .* \(allowed: #82\)"):
         mini(arrangement={"mask_piles": [[83], []]})
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from matanui.engine import BadSetup, Game, State
-from matanui.engine.arrangement import Spec, one
+from matanui.engine.arrangement import Spec, each_seat, listed, one, one_of, per_seat, text, whole_number
 from matanui.engine.audit import one_place
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 from matanui.engine.variants import chosen_variant
@@ -97,21 +97,37 @@ def words(count: int) -> str:
     return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
 
 
-ARRANGEMENT_KEYS = {
-    "first_player": "0 or 1 (or 'rps')",
-    "positions": "[space, space]: where the two Toa Masks stand, e.g. ['G2', 'H9']",
-    "hands": "[[cards], [cards]]: Game Action cards in each hand (at most five)",
-    "action_piles": "[[cards], [cards]]: the top of each Game Action draw pile, top first",
-    "action_discards": "[[cards], [cards]]: each Game Action discard pile",
-    "mask_piles": "[[cards], [cards]]: the top of each Great Mask/Turaga pile, top first",
-    "won": "[[cards], [cards]]: Great Mask/Turaga cards already won",
-    "attached": "[[cards], [cards]]: of those, the attached ones (one Great Mask, one Turaga)",
-    "challenge_pile": "[cards]: the top of the Great Mask Challenge draw pile, top first",
-    "challenge_discard": "[cards]: the Great Mask Challenge discard pile",
-    "mission_pile": "[cards]: the top of the Mission draw pile, top first",
-    "mission_discard": "[cards]: the Mission discard pile",
-    "missions": "[[cards], [cards]]: each player's uncompleted Missions, oldest first",
-}
+def arrangement_spec(cards: Cards) -> Spec:
+    """What an arrangement may fix, each key's shape and entries; where each card may lie (a
+    seat's own Great Mask/Turaga cards, a variant's few, one place each) `_Arranger` checks."""
+    action, challenge, mission = one_of(cards.actions), one_of(cards.challenges), one_of(cards.missions)
+    mask = whole_number(min(cards.mask_cards), max(cards.mask_cards))
+    actions = f"Game Action card numbers ({_numbers_words(sorted(cards.actions))})"
+    masks = "Great Mask/Turaga card numbers (of each seat's own Toa)"
+    challenges = f"Great Mask Challenge card numbers ({_numbers_words(sorted(cards.challenges))})"
+    missions = f"Mission card numbers ({_numbers_words(sorted(cards.missions))})"
+    seats = "two lists (seat 0, seat 1) of"
+    return {
+        "first_player": one(one_of(("rps", 0, 1)), "0 or 1 (or 'rps': Rock-Paper-Scissors decides)"),
+        "positions": each_seat(text, "two different spaces (seat 0, seat 1), where the two Toa Masks "
+                                     "stand, e.g. ['G2', 'H9']"),
+        "hands": per_seat(action, f"{seats} {actions} in each hand, at most five"),
+        "action_piles": per_seat(action, f"{seats} {actions}: the top of each Game Action draw pile, "
+                                         "top first"),
+        "action_discards": per_seat(action, f"{seats} {actions}: each Game Action discard pile"),
+        "mask_piles": per_seat(mask, f"{seats} {masks}: the top of each Great Mask/Turaga pile, top first"),
+        "won": per_seat(mask, f"{seats} {masks}: the cards already won"),
+        "attached": per_seat(mask, f"{seats} {masks}: of the won, the attached ones (one Great Mask, "
+                                   "one Turaga)"),
+        "challenge_pile": listed(challenge, f"a list of {challenges}: the top of the draw pile, top first"),
+        "challenge_discard": listed(challenge, f"a list of {challenges}: the discard pile"),
+        "mission_pile": listed(mission, f"a list of {missions}: the top of the draw pile, top first"),
+        "mission_discard": listed(mission, f"a list of {missions}: the discard pile"),
+        "missions": per_seat(mission, f"{seats} {missions}: each player's uncompleted Missions, oldest "
+                                      "first"),
+    }
+
+
 SHARED_KEYS = frozenset(("challenge_pile", "challenge_discard", "mission_pile", "mission_discard"))
 
 
@@ -126,7 +142,7 @@ class MasksGame(Game):
     min_players = max_players = 2
 
     def arrangement_spec(self) -> Spec:
-        return {key: one(lambda value: value, words) for key, words in ARRANGEMENT_KEYS.items()}
+        return self._arrangement_spec
 
     def __init__(self, cards: Cards, maps: Maps) -> None:
         self.cards = cards
@@ -157,6 +173,7 @@ class MasksGame(Game):
         self.attach_ids = {n: f"attach:{n}" for n in cards.mask_cards}
         self.effect = {n: card.effect for n, card in cards.actions.items()}
         self.mask_cards_kind = {n: card.kind for n, card in cards.mask_cards.items()}
+        self._arrangement_spec = arrangement_spec(cards)
 
     def characters(self) -> list[str]:
         return list(self.cards.toa)
@@ -1205,19 +1222,15 @@ def _numbers_words(numbers: Sequence[int]) -> str:
 
 
 class _Arranger:
-    """Reads and checks a whole arrangement before anything is set up; every complaint is a
-    BadSetup naming the key and what is allowed."""
+    """Masks' own checks of an arrangement its spec has read, made whole before anything is
+    set up: each card only where it may lie (a seat's own Great Mask/Turaga cards, a variant's
+    few) and in one place at most, attached cards among the won ones, a hand within the
+    limit, a game not already won, and the Toa Masks on two different spaces of the map."""
 
     def __init__(self, arrangement: Mapping[str, Any], cards: Cards, pools: CardPools, board: Board,
                  target: int) -> None:
-        for key in arrangement:
-            if key not in ARRANGEMENT_KEYS:
-                raise BadSetup(f"unknown arrangement {key!r}; allowed: "
-                               + "; ".join(f"{k}: {v}" for k, v in ARRANGEMENT_KEYS.items()))
         self.arrangement = arrangement
-        self.lists: dict[str, Any] = {}
-        if "first_player" in arrangement:
-            FIRST_PLAYER.check(arrangement["first_player"], "arrangement first_player")
+        self.lists: dict[tuple[str, int | None], list[int]] = {}
         if "positions" in arrangement:
             self.positions = self._positions(arrangement["positions"], board)
         actions, missions = pools.actions, pools.missions
@@ -1231,17 +1244,12 @@ class _Arranger:
         self._places(None, (("missions", missions), ("mission_discard", missions),
                             ("mission_pile", missions)))
 
-    def _read(self, key: str, seat: int | None) -> Any:
-        """The raw value of a key for one seat (seat lists) or for the table (shared lists)."""
+    def _read(self, key: str, seat: int | None) -> list[int]:
+        """The cards a key gives one seat (seat lists) or the table (shared lists)."""
         if key not in self.arrangement:
             return []
         value = self.arrangement[key]
-        if key in SHARED_KEYS:
-            return value
-        if not isinstance(value, list) or len(value) != 2:
-            raise BadSetup(f"arrangement {key} must give one list per player, not {value!r}: "
-                           f"{ARRANGEMENT_KEYS[key]}")
-        return value[seat]
+        return value if seat is None else value[seat]
 
     def _places(self, seat: int | None, places: Sequence[tuple[str, Sequence[int]]]) -> None:
         """Check keys whose cards share one pool: each card of the pool, in one place at most.
@@ -1251,53 +1259,46 @@ class _Arranger:
             seats = (0, 1) if seat is None and key not in SHARED_KEYS else (seat,)
             for s in seats:
                 value = self._read(key, s)
-                if not isinstance(value, list) or not all(type(c) is int for c in value):
-                    raise BadSetup(f"arrangement {key} must hold lists of card numbers, not {value!r}: "
-                                   f"{ARRANGEMENT_KEYS[key]}")
                 for card in value:
                     if card not in allowed:
                         whose = "" if s is None else f" for seat {s}"
-                        raise BadSetup(f"arrangement {key} has card #{card}, which does not belong there"
+                        raise BadSetup(f"arrangement {key!r} has card #{card}, which does not belong there"
                                        f"{whose} (allowed: {_numbers_words(allowed)})")
                     if card in seen:
-                        raise BadSetup(f"arrangement {key} places a card twice: #{card} is also in "
+                        raise BadSetup(f"arrangement {key!r} places a card twice: #{card} is also in "
                                        f"{seen[card]}; each card is in one place")
                     seen[card] = key
                 self.lists[key, s] = list(value)
 
     def _check_attached(self, seat: int, cards: Cards) -> None:
         value = self._read("attached", seat)
-        if not isinstance(value, list) or not all(type(c) is int for c in value):
-            raise BadSetup(f"arrangement attached must hold lists of card numbers, not {value!r}: "
-                           f"{ARRANGEMENT_KEYS['attached']}")
         won = self.lists["won", seat]
         for card in value:
             if card not in won:
-                raise BadSetup(f"arrangement attached has card #{card}, which seat {seat} has not won "
+                raise BadSetup(f"arrangement 'attached' has card #{card}, which seat {seat} has not won "
                                f"(arranged won cards: {won}); only won cards can be attached")
         kinds = [cards.mask_cards[n].kind for n in value]
         if len(set(kinds)) != len(kinds):
-            raise BadSetup(f"arrangement attached gives seat {seat} two cards of one kind; "
+            raise BadSetup(f"arrangement 'attached' gives seat {seat} two cards of one kind; "
                            "a Toa has one Great Mask and one Turaga card attached at a time")
         self.lists["attached", seat] = list(value)
 
     def _check_counts(self, seat: int, cards: Cards, target: int) -> None:
         hand = self.lists["hands", seat]
         if len(hand) > HAND_LIMIT:
-            raise BadSetup(f"arrangement hands gives seat {seat} {len(hand)} cards; at most {HAND_LIMIT}")
+            raise BadSetup(f"arrangement 'hands' gives seat {seat} {len(hand)} cards; at most {HAND_LIMIT}")
         masks = sum(cards.mask_cards[n].kind == "mask" for n in self.lists["won", seat])
         if masks >= target:
-            raise BadSetup(f"arrangement won gives seat {seat} {masks} Great Masks: that game is already "
+            raise BadSetup(f"arrangement 'won' gives seat {seat} {masks} Great Masks: that game is already "
                            f"over (at most {target - 1})")
 
     @staticmethod
-    def _positions(value: Any, board: Board) -> list[int]:
-        names = value if isinstance(value, list) else []
-        cells = [board.cell(v) if isinstance(v, str) else None for v in names]
-        if len(cells) != 2 or None in cells or cells[0] == cells[1]:
-            raise BadSetup(f"arrangement positions must name two different spaces of map {board.id!r} "
-                           f"(row letter and column number, e.g. ['G2', 'H9']), not {value!r}")
-        return cells
+    def _positions(labels: list[str], board: Board) -> list[int]:
+        cells = [board.cell(label) for label in labels]
+        if None in cells or cells[0] == cells[1]:
+            raise BadSetup(f"arrangement 'positions' must name two different spaces of map {board.id!r} "
+                           f"(row letter and column number, e.g. ['G2', 'H9']), not {labels!r}")
+        return [cell for cell in cells if cell is not None]
 
     def seat_list(self, key: str, seat: int) -> list[int]:
         return list(self.lists[key, seat])
