@@ -29,7 +29,8 @@ from matanui.engine.errors import MatanuiError
 from matanui.envs.encoding import encoding_for
 from matanui.envs.encodings import masks as enc
 from matanui.games.masks.cards import SKILLS
-from matanui.games.masks.rules import MASKS_TO_WIN, MASKS_TO_WIN_SHORT, TWO_STEPS
+from matanui.games.masks.moves import TWO_STEPS
+from matanui.games.masks.setup import MASKS_TO_WIN, MASKS_TO_WIN_SHORT
 
 # The reference's rules_version these kernels implement: a game of other rules is refused,
 # not silently played by the old ones.

@@ -33,9 +33,10 @@ import numpy as np
 from numba import njit
 
 from matanui.batch import random as mt
-from matanui.games.masks import rules as ref
+from matanui.games.masks import moves as ref
 from matanui.games.masks.cards import ACTION_NUMBERS, CHALLENGE_NUMBERS, MISSION_NUMBERS
 from matanui.games.masks.maps import BLANK, CHALLENGE, GAME_ACTION, MISSION, PORTAL
+from matanui.games.masks.setup import HAND_LIMIT
 
 from .bits import lowest, popcount
 
@@ -43,7 +44,6 @@ ACTION_BASE, CHALLENGE_BASE = ACTION_NUMBERS.start, CHALLENGE_NUMBERS.start
 MISSION_BASE = MISSION_NUMBERS.start
 ACTIONS, CHALLENGES, MISSIONS = len(ACTION_NUMBERS), len(CHALLENGE_NUMBERS), len(MISSION_NUMBERS)
 MASK_CARDS_PER_TOA = 9
-HAND_LIMIT = ref.HAND_LIMIT
 PHASES = (ref.TURN, ref.WINDOW, ref.ANYTIME, ref.CLAIM, ref.JUMP, ref.DISCARD, ref.OVER)
 TURN, WINDOW, ANYTIME, CLAIM, JUMP, DISCARD, OVER = range(7)
 NONE = -1

@@ -24,111 +24,65 @@ onto a Mission that moves the Toa onto a Portal...) and the chain resumes after 
 
 from __future__ import annotations
 
-import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from matanui.engine import BadSetup, Game, State
-from matanui.engine.arrangement import Spec, each_seat, listed, one, one_of, per_seat, text, whole_number
-from matanui.engine.audit import one_place
+from matanui.engine import Game
+from matanui.engine.arrangement import Spec
 from matanui.engine.options import FIRST_PLAYER, Option, turn_limit
 from matanui.engine.variants import chosen_variant
 
-from .cards import (
-    ACTION_NUMBERS,
-    CHALLENGE_NUMBERS,
-    DIRECTIONS,
-    MISSION_NUMBERS,
-    NUMBER_WORDS,
-    SKILL_NAMES,
-    SKILLS,
-    Cards,
-    MissionCard,
-    load_cards,
+from .cards import DIRECTIONS, NUMBER_WORDS, SKILL_NAMES, SKILLS, Cards, MissionCard, load_cards
+from .maps import BLANK, CHALLENGE, GAME_ACTION, MISSION, PORTAL, Maps, load_maps
+from .moves import (
+    ANY_TIME,
+    ANYTIME,
+    CLAIM,
+    DIR_CODES,
+    DIR_NAMES,
+    DISCARD,
+    IN_CHALLENGE,
+    IN_TURN,
+    JUMP,
+    KEEP,
+    M_ATTACH,
+    M_DISCARD,
+    M_JUMP,
+    M_KEEP,
+    M_MOVE,
+    M_PASS,
+    M_PLAY,
+    MOVE_IDS,
+    OVER,
+    PASS,
+    S_CHALLENGE,
+    S_CLAIM,
+    S_COMPARE,
+    S_JUMP,
+    S_MISSIONS,
+    S_TURN,
+    S_WINDOW,
+    TURN,
+    TWO_STEP_WORDS,
+    TWO_STEPS,
+    WAIT,
+    WINDOW,
 )
-from .maps import BLANK, CHALLENGE, GAME_ACTION, KIND_NAMES, MISSION, PORTAL, Board, Maps, load_maps
+from .setup import HAND_LIMIT, MASKS_TO_WIN, arrangement_spec
 from .variants import FULL, Variant, load_variants
+from .view import MasksView
+from .words import MasksWords
 
-TURN, WINDOW, ANYTIME, CLAIM, JUMP, DISCARD, OVER = (
-    "turn", "window", "anytime", "claim", "jump", "discard", "over")
-HAND_LIMIT = 5  # MASKS-GA-HAND-LIMIT
-MASKS_TO_WIN, MASKS_TO_WIN_SHORT = 6, 3  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
 DEFAULT_TURN_LIMIT = 400
 MAP_CHOICES = ("a", "b", "both")
 MAP_LABELS = {"a": "Side A", "b": "Side B", "both": "Both mats"}
 VARIANTS = load_variants()
 
-# Agenda steps.
-S_TURN, S_MISSIONS, S_CHALLENGE, S_WINDOW, S_COMPARE, S_JUMP, S_CLAIM = range(7)
-# Move table entries: (opcode, ...).
-M_MOVE, M_ATTACH, M_PLAY, M_PASS, M_KEEP, M_JUMP, M_DISCARD, M_WAIT = range(8)
-PASS, KEEP, WAIT = (M_PASS,), (M_KEEP,), (M_WAIT,)
-
-DIR_CODES = ("N", "E", "S", "W")
-MOVE_IDS = tuple(f"move:{code}" for code in DIR_CODES)
-DIR_NAMES = tuple(d.capitalize() for d in DIRECTIONS)
-# A two-space move is named by where it ends; a diagonal end has two paths.
-TWO_STEPS = (
-    ("NN", ((0, 0),)), ("NE", ((0, 1), (1, 0))), ("EE", ((1, 1),)), ("SE", ((2, 1), (1, 2))),
-    ("SS", ((2, 2),)), ("SW", ((2, 3), (3, 2))), ("WW", ((3, 3),)), ("NW", ((0, 3), (3, 0))),
-)
-TWO_STEP_WORDS = {"NN": "two spaces North", "EE": "two spaces East", "SS": "two spaces South",
-                  "WW": "two spaces West", "NE": "one space North and one East",
-                  "SE": "one space South and one East", "SW": "one space South and one West",
-                  "NW": "one space North and one West"}
-# What entering a space does, said in the move that enters it: (single, double space).
-ENTER_WORDS = {
-    BLANK: ("", ""), MISSION: ("you take a Mission card", ""),
-    CHALLENGE: ("a Great Mask Challenge", "two Great Mask Challenges"),
-    GAME_ACTION: ("you draw a Game Action card", "you draw two Game Action cards"),
-    PORTAL: ("you jump to another Portal space", ""),
-}
-# When a Game Action card may be played (MASKS-GA-ANY-TIME): the cards that may be played at
-# any time in every window, the others in the turn window or in a challenge window only.
-ANY_TIME = frozenset(("draw", "skip"))
-IN_TURN = ANY_TIME | {"push", "move"}
-IN_CHALLENGE = ANY_TIME | {"boost", "weaken"}
-
 
 def words(count: int) -> str:
     return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
-
-
-def arrangement_spec(cards: Cards) -> Spec:
-    """What an arrangement may fix, each key's shape and entries; where each card may lie (a
-    seat's own Great Mask/Turaga cards, a variant's few, one place each) `_Arranger` checks."""
-    action, challenge, mission = one_of(cards.actions), one_of(cards.challenges), one_of(cards.missions)
-    mask = whole_number(min(cards.mask_cards), max(cards.mask_cards))
-    actions = f"Game Action card numbers ({_numbers_words(sorted(cards.actions))})"
-    masks = "Great Mask/Turaga card numbers (of each seat's own Toa)"
-    challenges = f"Great Mask Challenge card numbers ({_numbers_words(sorted(cards.challenges))})"
-    missions = f"Mission card numbers ({_numbers_words(sorted(cards.missions))})"
-    seats = "two lists (seat 0, seat 1) of"
-    return {
-        "first_player": one(one_of(("rps", 0, 1)), "0 or 1 (or 'rps': Rock-Paper-Scissors decides)"),
-        "positions": each_seat(text, "two different spaces (seat 0, seat 1), where the two Toa Masks "
-                                     "stand, e.g. ['G2', 'H9']"),
-        "hands": per_seat(action, f"{seats} {actions} in each hand, at most five"),
-        "action_piles": per_seat(action, f"{seats} {actions}: the top of each Game Action draw pile, "
-                                         "top first"),
-        "action_discards": per_seat(action, f"{seats} {actions}: each Game Action discard pile"),
-        "mask_piles": per_seat(mask, f"{seats} {masks}: the top of each Great Mask/Turaga pile, top first"),
-        "won": per_seat(mask, f"{seats} {masks}: the cards already won"),
-        "attached": per_seat(mask, f"{seats} {masks}: of the won, the attached ones (one Great Mask, "
-                                   "one Turaga)"),
-        "challenge_pile": listed(challenge, f"a list of {challenges}: the top of the draw pile, top first"),
-        "challenge_discard": listed(challenge, f"a list of {challenges}: the discard pile"),
-        "mission_pile": listed(mission, f"a list of {missions}: the top of the draw pile, top first"),
-        "mission_discard": listed(mission, f"a list of {missions}: the discard pile"),
-        "missions": per_seat(mission, f"{seats} {missions}: each player's uncompleted Missions, oldest "
-                                      "first"),
-    }
-
-
-SHARED_KEYS = frozenset(("challenge_pile", "challenge_discard", "mission_pile", "mission_discard"))
 
 
 class MasksGame(Game):
@@ -195,110 +149,14 @@ class MasksGame(Game):
     same_character = "both players chose {name}; each player chooses a different Toa (choose from: {allowed})"
 
 
-class MasksState(State):
-    game: MasksGame
+class MasksState(MasksWords, MasksView):
+    """The state machine: each decision's legal moves and what each move does."""
 
     # -- set-up ------------------------------------------------------------------------
 
     def _set_up(self, arrangement: Mapping[str, Any]) -> None:
-        game = self.game
-        cards = game.cards
-        variant = game.variant(self.options["variant"])
-        self.pools = CardPools.of(game, variant, self.players)
-        if variant is None:
-            board = game.boards[self.options["map"]]
-            self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
-            self.turn_limit = self.options["turn_limit"]
-        else:
-            # A variant sets its own map and Great Masks to win: `map` and `short` do not apply.
-            board = game.boards[variant.map]
-            self.target = variant.masks_to_win
-            self.turn_limit = min(self.options["turn_limit"], variant.turn_limit)
-        self.board = board
-        # The whole arrangement is checked before anything is set up.
-        arrange = _Arranger(arrangement, cards, self.pools, board, self.target)
-        self.kind = board.kind
-        self.step = board.step
-        self.labels = tuple(board.label(c) for c in range(board.width * board.height))
-        toas = [cards.toa[p] for p in self.players]
-        self.toa_names = tuple(t.name for t in toas)
-
-        # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by its player.
-        self.won = [arrange.seat_list("won", s) for s in (0, 1)]
-        pools = self.pools
-        self.gm_pile = [arrange.pile("mask_piles", s, pools.masks[s], self.won[s], self.rng) for s in (0, 1)]
-        self.mask_on, self.turaga_on = [0, 0], [0, 0]
-        for s in (0, 1):
-            for n in arrange.seat_list("attached", s):
-                slot = self.mask_on if cards.mask_cards[n].kind == "mask" else self.turaga_on
-                slot[s] = n
-        # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40 (a
-        # variant: its few).
-        self.hands = [sorted(arrange.seat_list("hands", s)) for s in (0, 1)]
-        self.ga_discard = [arrange.seat_list("action_discards", s) for s in (0, 1)]
-        self.ga_draw = [arrange.pile("action_piles", s, pools.actions,
-                                     self.hands[s] + self.ga_discard[s], self.rng) for s in (0, 1)]
-        # MASKS-SETUP-SHARED-PILES: one Challenge pile (#1-6) and one Mission pile (#7-20).
-        self.chal_discard = arrange.shared_list("challenge_discard")
-        self.chal_draw = arrange.pile("challenge_pile", None, pools.challenges, self.chal_discard, self.rng)
-        self.missions = [[[n, self._mission_count(n)] for n in arrange.seat_list("missions", s)]
-                         for s in (0, 1)]
-        queued = [m[0] for queue in self.missions for m in queue]
-        self.mis_discard = arrange.shared_list("mission_discard")
-        self.mis_draw = arrange.pile("mission_pile", None, pools.missions, self.mis_discard + queued,
-                                     self.rng)
-        self.known: list[set[int]] = [set(), set()]
-        self.skips = [0, 0]
-        self.last_chal = [-1, -1]
-        self.last_ga = [-1, -1]
-        self.eff = [list(t.skills) for t in toas]
-        for s in (0, 1):
-            self._update_skills(s)
-        self.turn = 0
-        self.phase: str | None = None
-        self.actor: int | None = None
-        self.agenda: list[tuple] = []
-        self.chal: list[int] | None = None
-        self.passes = 0
-        self.claim = 0
-        self.unclaimed: list[int] = []
-        self.attach_done = 0
-        self.gave_up = False
-        # MASKS-GA-ANY-TIME: the turn player is owed the any-time window before the turn passes.
-        self.owed = False
-        self.winner: int | None = None
-        first = arrangement.get("first_player", self.options["first_player"])
-        rps = first == "rps"
-        if rps:
-            first = self.rng.randrange(2)  # MASKS-SETUP-FIRST: Rock-Paper-Scissors
-        self.turn_player = 1 - first
-        # MASKS-SETUP-START-SPACES: the player who goes first is the rulebook's Player 1, who
-        # starts West; Player 2 starts East. Narration names them, never by move order.
-        second = 1 - first
-        names = self.names
-        self.move_texts = tuple(
-            tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
-            for who, toa in zip(names, toas, strict=True))
-        self.pos = [0, 0]
-        self.pos[first], self.pos[second] = board.west_start, board.east_start
-        labels = self.labels
-        if "positions" in arrangement:
-            self.pos = arrange.positions
-            text = (f"The {self.toa_names[0]} Mask stands on {labels[self.pos[0]]} and the "
-                    f"{self.toa_names[1]} Mask on {labels[self.pos[1]]}, as arranged. ")
-        else:
-            text = (f"{names[first]} places the {self.toa_names[first]} Mask on the Start Space to the "
-                    f"West ({labels[board.west_start]}). {names[second]} places the "
-                    f"{self.toa_names[second]} Mask on the Start Space to the East "
-                    f"({labels[board.east_start]}). ")
-        text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{names[first]} goes first."
-        self.emit("setup", text, {"first_player": first, "map": board.id,
-                                  "positions": [labels[p] for p in self.pos]})
+        self._lay_out(arrangement)
         self._run()
-
-    def _mission_count(self, number: int) -> int:
-        mission = self.game.cards.missions[number]
-        return mission.count if mission.kind in ("discard", "skip") else 1
 
     # -- the decision ------------------------------------------------------------------
 
@@ -331,18 +189,6 @@ class MasksState(State):
         if phase == JUMP:
             return {f"jump:{self.labels[c]}": (M_JUMP, c) for c in self._free_portals(self.actor)}
         return {game.discard_ids[n]: (M_DISCARD, n) for n in self.hands[self.actor]}
-
-    def _may_enter(self, seat: int, cell: int) -> bool:
-        """May this Toa end a move on `cell` (a space of the map)?"""
-        if cell == self.pos[1 - seat]:
-            return False  # MASKS-Q-OCCUPIED
-        kind = self.kind[cell]
-        if kind == CHALLENGE:
-            # MASKS-MISSION-BEFORE-CHALLENGE, MASKS-CHALLENGE-NOT-TWICE
-            return not self.missions[seat] and cell != self.last_chal[seat]
-        if kind == GAME_ACTION:
-            return cell != self.last_ga[seat]  # MASKS-GA-NOT-TWICE
-        return True
 
     def _turn_moves(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -387,13 +233,6 @@ class MasksState(State):
         if not can_move:
             moves["wait"] = WAIT  # MASKS-BOXED-IN
         return moves
-
-    def _giving_up(self, seat: int) -> bool:
-        """MASKS-MISSION-GIVE-UP: their oldest Mission asks for a card and their hand is empty."""
-        queue = self.missions[seat]
-        if not queue or self.hands[seat]:
-            return False
-        return self.game.cards.missions[queue[0][0]].kind == "discard"
 
     def _towards_game_action(self, seat: int, moves: dict[str, Any]) -> dict[str, Any]:
         """MASKS-MISSION-GIVE-UP: "you must start to move towards the nearest Game Action
@@ -904,10 +743,6 @@ class MasksState(State):
         self.phase = CLAIM
         self.actor = seat
 
-    def _mask_count(self, seat: int) -> int:
-        kinds = self.game.mask_cards_kind
-        return sum(kinds[n] == "mask" for n in self.won[seat])
-
     # -- Great Mask and Turaga cards -------------------------------------------------------
 
     def _attach(self, seat: int, number: int) -> None:
@@ -925,14 +760,6 @@ class MasksState(State):
         if before:
             text += f" {self.game.cards.mask_cards[before].name} is no longer attached."
         self.emit("attach", text, {"seat": seat, "card": number, "skills": list(self.eff[seat])})
-
-    def _update_skills(self, seat: int) -> None:
-        """MASKS-ATTACH-BONUS-ONLY-ATTACHED: skills are the Toa card's plus the attached cards'."""
-        cards = self.game.cards
-        base = cards.toa[self.players[seat]].skills
-        mask = cards.mask_cards[self.mask_on[seat]].bonus if self.mask_on[seat] else (0,) * 6
-        turaga = cards.mask_cards[self.turaga_on[seat]].bonus if self.turaga_on[seat] else (0,) * 6
-        self.eff[seat] = [b + m + t for b, m, t in zip(base, mask, turaga, strict=True)]
 
     # -- Game Action cards -----------------------------------------------------------------
 
@@ -996,453 +823,10 @@ class MasksState(State):
 
     # -- words -----------------------------------------------------------------------------
 
-    def describe(self, action: str) -> str:
-        move = self._move_table().get(action)
-        if move is None:
-            return f"{action} (not legal now)"
-        op = move[0]
-        cards = self.game.cards
-        if op == M_MOVE:
-            return f"Move {DIRECTIONS[move[1]]} to {self._space_words(move[2], effect=True)}"
-        if op == M_ATTACH:
-            card = cards.mask_cards[move[1]]
-            return f"Attach {card.name} (Card #{card.number}): {card.text}"
-        if op == M_KEEP:
-            return "Keep the card unattached"
-        if op == M_PASS:
-            if self.phase == ANYTIME:
-                return "Play no card now: the turn passes"
-            return "Play no card in this challenge"
-        if op == M_JUMP:
-            return f"Jump to the Portal space at {self.labels[move[1]]}"
-        if op == M_DISCARD:
-            return f"Give up {cards.actions[move[1]].label} for your Mission"
-        if op == M_WAIT:
-            return "Wait: no space is open to your Toa Mask"
-        card = cards.actions[move[1]]
-        if card.effect == "push":
-            opp = 1 - self.actor
-            return (f"Play {card.label}: give up your turn and move {self.names[opp]}'s Toa Mask "
-                    f"{DIRECTIONS[move[2]]} to {self._space_words(move[3])}")
-        if card.effect == "move":
-            return (f"Play {card.label}: move {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]} to "
-                    f"{self._space_words(move[3], effect=True)}")
-        return f"Play {card.label}: {card.text}"
-
-    def _space_words(self, cell: int, effect: bool = False) -> str:
-        """'the Mission space at C3', and with `effect` what entering it does to the mover:
-        'the double Challenge space at D8: two Great Mask Challenges'."""
-        double = self.board.circles[cell] == 2
-        words = f"the {'double ' if double else ''}{KIND_NAMES[self.kind[cell]]} at {self.labels[cell]}"
-        what = ENTER_WORDS[self.kind[cell]][double] if effect else ""
-        return f"{words}: {what}" if what else words
-
     def response_window(self) -> str | None:
         """MASKS-GA-WINDOW-INFO: whether the player at the any-time window holds a card that
         can be played is secret, so an interface closes it with `pass` the same way either way."""
         return "pass" if self.phase == ANYTIME else None
-
-    def targets(self, action: str) -> dict[str, Any]:
-        """What a legal action acts on: the `space` a Toa Mask moves or jumps to (and whose:
-        `seat`), the `card` played, attached or given up."""
-        move = self._move_table().get(action)
-        if move is None:
-            return {}
-        op, me = move[0], self.actor
-        if op == M_MOVE:
-            return {"kind": "move", "seat": me, "space": self.labels[move[2]]}
-        if op == M_JUMP:
-            return {"kind": "jump", "seat": me, "space": self.labels[move[1]]}
-        if op in (M_ATTACH, M_DISCARD):
-            return {"kind": "attach" if op == M_ATTACH else "discard", "card": move[1]}
-        if op == M_PLAY:
-            effect = self.game.cards.actions[move[1]].effect
-            if effect == "push":
-                return {"kind": "play", "card": move[1], "seat": 1 - me, "space": self.labels[move[3]]}
-            if effect == "move":
-                return {"kind": "play", "card": move[1], "seat": me, "space": self.labels[move[3]]}
-            return {"kind": "play", "card": move[1]}
-        return {"kind": {M_PASS: "pass", M_KEEP: "keep", M_WAIT: "wait"}[op]}
-
-    def _why_not(self, action: str) -> str | None:
-        return _Why(self).reason(action)
-
-    def _deciding_words(self) -> str:
-        return f"{self.names[self.actor]} now"
-
-    # -- information -----------------------------------------------------------------------
-
-    def _observe(self, seat: int | None) -> dict[str, Any]:
-        labels = self.labels
-        chal = None
-        if self.chal is not None:
-            lander, card, skill, bonus0, bonus1 = self.chal
-            chal = {"lander": lander, "card": card, "skill": SKILLS[skill], "bonus": [bonus0, bonus1],
-                    "scores": [self.eff[0][skill] + bonus0, self.eff[1][skill] + bonus1]}
-        return {
-            "game": self.game.name,
-            "seat": seat,
-            "players": list(self.players),
-            "map": self.board.id,
-            "short": self.options["short"],
-            "masks_to_win": self.target,
-            "turn": self.turn,
-            "turn_limit": self.turn_limit,
-            "turn_player": self.turn_player,
-            "current_player": self.actor,
-            "phase": self.phase,
-            "positions": [labels[p] for p in self.pos],
-            "toa": [self._seat_view(s) for s in (0, 1)],
-            "challenge_pile": len(self.chal_draw),
-            "challenge_discard": list(self.chal_discard),
-            "mission_pile": len(self.mis_draw),
-            "mission_discard": list(self.mis_discard),
-            "challenge": chal,
-            "passes": self.passes if self.phase == WINDOW else None,
-            "claim": self.claim if self.phase == CLAIM else None,
-            "attach_done": {"mask": bool(self.attach_done & 1), "turaga": bool(self.attach_done & 2)},
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "is_over": self.is_over,
-            "winners": self.winners,
-        }
-
-    def _seat_view(self, seat: int) -> dict[str, Any]:
-        """What everyone may know of one player: all but their hand and their piles' order."""
-        labels = self.labels
-        return {
-            "toa": self.players[seat],
-            "skills": list(self.eff[seat]),
-            "won": list(self.won[seat]),
-            "masks": self._mask_count(seat),
-            "mask": self.mask_on[seat] or None,
-            "turaga": self.turaga_on[seat] or None,
-            "mask_pile": len(self.gm_pile[seat]),
-            "hand_size": len(self.hands[seat]),
-            "known_in_hand": sorted(self.known[seat]),
-            "action_pile": len(self.ga_draw[seat]),
-            "action_discard": list(self.ga_discard[seat]),
-            "missions": [list(m) for m in self.missions[seat]],
-            "skips": self.skips[seat],
-            "last_challenge": labels[self.last_chal[seat]] if self.last_chal[seat] >= 0 else None,
-            "last_game_action": labels[self.last_ga[seat]] if self.last_ga[seat] >= 0 else None,
-        }
-
-    def _determinize(self, seat: int, rng: random.Random) -> MasksState:
-        """The opponent's unknown cards and every pile's order are resampled, each pool sorted
-        first so that the sample depends only on what `seat` sees."""
-        other = self.clone()
-        opp = 1 - seat
-        known = other.known[opp]
-        hidden = [c for c in other.hands[opp] if c not in known]
-        pool = sorted(hidden + other.ga_draw[opp])
-        rng.shuffle(pool)
-        other.hands[opp] = sorted([c for c in other.hands[opp] if c in known] + pool[: len(hidden)])
-        other.ga_draw[opp] = pool[len(hidden):]
-        piles = (other.ga_draw[seat], other.gm_pile[0], other.gm_pile[1], other.chal_draw, other.mis_draw)
-        for pile in piles:
-            pile.sort()
-            rng.shuffle(pile)
-        other._reseed(rng)
-        return other
-
-    def _copy_into(self, other: MasksState) -> None:
-        for name in ("board", "pools", "turn_limit", "kind", "step", "labels", "target", "toa_names",
-                     "move_texts",
-                     "turn", "phase", "actor", "passes", "claim", "attach_done", "gave_up", "owed", "winner",
-                     "turn_player", "setup_events"):
-            setattr(other, name, getattr(self, name))
-        for name in ("won", "gm_pile", "hands", "ga_discard", "ga_draw", "eff"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
-        other.mask_on = list(self.mask_on)
-        other.turaga_on = list(self.turaga_on)
-        other.pos = list(self.pos)
-        other.skips = list(self.skips)
-        other.last_chal = list(self.last_chal)
-        other.last_ga = list(self.last_ga)
-        other.known = [set(k) for k in self.known]
-        other.missions = [[list(m) for m in q] for q in self.missions]
-        other.chal_draw = list(self.chal_draw)
-        other.chal_discard = list(self.chal_discard)
-        other.mis_draw = list(self.mis_draw)
-        other.mis_discard = list(self.mis_discard)
-        other.chal = list(self.chal) if self.chal is not None else None
-        other.unclaimed = list(self.unclaimed)
-        other.agenda = list(self.agenda)
-
-    # -- for tests and invariants ----------------------------------------------------------
-
-    def audit(self) -> None:
-        cards, pools = self.game.cards, self.pools
-        for seat in (0, 1):
-            places = {"hand": self.hands[seat], "draw": self.ga_draw[seat], "discard": self.ga_discard[seat]}
-            one_place(f"Player {seat + 1}'s Game Action card", places.items(), set(pools.actions))
-            assert len(self.hands[seat]) <= HAND_LIMIT, f"Player {seat + 1} holds over {HAND_LIMIT} cards"
-            assert self.hands[seat] == sorted(self.hands[seat]), "hands are kept sorted"
-            assert self.known[seat] <= set(self.hands[seat]), "a known card is not in the hand"
-            own = set(pools.masks[seat])
-            places = {"pile": self.gm_pile[seat], "won": self.won[seat]}
-            one_place(f"Player {seat + 1}'s Great Mask/Turaga card", places.items(), own)
-            for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
-                assert not slot or (slot in self.won[seat] and cards.mask_cards[slot].kind == kind), \
-                    f"Player {seat + 1} has card #{slot} attached as a {kind} without having won it"
-            assert self.kind[self.pos[seat]] >= 0, "a Toa Mask stands in the sea"
-        assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
-        in_play = [self.chal[1]] if self.chal is not None else []
-        places = {"draw": self.chal_draw, "discard": self.chal_discard, "in play": in_play}
-        one_place("Great Mask Challenge card", places.items(), set(pools.challenges))
-        queues = [m[0] for q in self.missions for m in q]
-        places = {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues}
-        one_place("Mission card", places.items(), set(pools.missions))
-
-
-@dataclass(frozen=True)
-class CardPools:
-    """The cards a game plays with, pile by pile: all of them, or a small variant's few."""
-
-    actions: tuple[int, ...]  # each player's own Game Action set
-    challenges: tuple[int, ...]
-    missions: tuple[int, ...]
-    masks: tuple[tuple[int, ...], tuple[int, ...]]  # each seat's own Great Mask/Turaga cards
-
-    @staticmethod
-    def of(game: MasksGame, variant: Variant | None, players: Sequence[str]) -> CardPools:
-        cards = game.cards
-        if variant is None:
-            return CardPools(tuple(ACTION_NUMBERS), tuple(CHALLENGE_NUMBERS), tuple(MISSION_NUMBERS),
-                             (tuple(cards.piles(players[0])), tuple(cards.piles(players[1]))))
-        piles = (tuple(variant.mask_pile(cards, players[0])), tuple(variant.mask_pile(cards, players[1])))
-        return CardPools(variant.actions, variant.challenges, variant.missions, piles)
-
-
-def _numbers_words(numbers: Sequence[int]) -> str:
-    """'#21 to #40' for a run of three numbers or more, else '#33, #39'."""
-    if len(numbers) > 2 and list(numbers) == list(range(min(numbers), max(numbers) + 1)):
-        return f"#{min(numbers)} to #{max(numbers)}"
-    return ", ".join(f"#{n}" for n in numbers)
-
-
-class _Arranger:
-    """Masks' own checks of an arrangement its spec has read, made whole before anything is
-    set up: each card only where it may lie (a seat's own Great Mask/Turaga cards, a variant's
-    few) and in one place at most, attached cards among the won ones, a hand within the
-    limit, a game not already won, and the Toa Masks on two different spaces of the map."""
-
-    def __init__(self, arrangement: Mapping[str, Any], cards: Cards, pools: CardPools, board: Board,
-                 target: int) -> None:
-        self.arrangement = arrangement
-        self.lists: dict[tuple[str, int | None], list[int]] = {}
-        if "positions" in arrangement:
-            self.positions = self._positions(arrangement["positions"], board)
-        actions, missions = pools.actions, pools.missions
-        for seat in (0, 1):
-            own = pools.masks[seat]
-            self._places(seat, (("won", own), ("mask_piles", own)))
-            self._places(seat, (("hands", actions), ("action_discards", actions), ("action_piles", actions)))
-            self._check_attached(seat, cards)
-            self._check_counts(seat, cards, target)
-        self._places(None, (("challenge_discard", pools.challenges), ("challenge_pile", pools.challenges)))
-        self._places(None, (("missions", missions), ("mission_discard", missions),
-                            ("mission_pile", missions)))
-
-    def _read(self, key: str, seat: int | None) -> list[int]:
-        """The cards a key gives one seat (seat lists) or the table (shared lists)."""
-        if key not in self.arrangement:
-            return []
-        value = self.arrangement[key]
-        return value if seat is None else value[seat]
-
-    def _places(self, seat: int | None, places: Sequence[tuple[str, Sequence[int]]]) -> None:
-        """Check keys whose cards share one pool: each card of the pool, in one place at most.
-        `seat` None: shared keys (and the Missions held by both players)."""
-        seen: dict[int, str] = {}
-        for key, allowed in places:
-            seats = (0, 1) if seat is None and key not in SHARED_KEYS else (seat,)
-            for s in seats:
-                value = self._read(key, s)
-                for card in value:
-                    if card not in allowed:
-                        whose = "" if s is None else f" for seat {s}"
-                        raise BadSetup(f"arrangement {key!r} has card #{card}, which does not belong there"
-                                       f"{whose} (allowed: {_numbers_words(allowed)})")
-                    if card in seen:
-                        raise BadSetup(f"arrangement {key!r} places a card twice: #{card} is also in "
-                                       f"{seen[card]}; each card is in one place")
-                    seen[card] = key
-                self.lists[key, s] = list(value)
-
-    def _check_attached(self, seat: int, cards: Cards) -> None:
-        value = self._read("attached", seat)
-        won = self.lists["won", seat]
-        for card in value:
-            if card not in won:
-                raise BadSetup(f"arrangement 'attached' has card #{card}, which seat {seat} has not won "
-                               f"(arranged won cards: {won}); only won cards can be attached")
-        kinds = [cards.mask_cards[n].kind for n in value]
-        if len(set(kinds)) != len(kinds):
-            raise BadSetup(f"arrangement 'attached' gives seat {seat} two cards of one kind; "
-                           "a Toa has one Great Mask and one Turaga card attached at a time")
-        self.lists["attached", seat] = list(value)
-
-    def _check_counts(self, seat: int, cards: Cards, target: int) -> None:
-        hand = self.lists["hands", seat]
-        if len(hand) > HAND_LIMIT:
-            raise BadSetup(f"arrangement 'hands' gives seat {seat} {len(hand)} cards; at most {HAND_LIMIT}")
-        masks = sum(cards.mask_cards[n].kind == "mask" for n in self.lists["won", seat])
-        if masks >= target:
-            raise BadSetup(f"arrangement 'won' gives seat {seat} {masks} Great Masks: that game is already "
-                           f"over (at most {target - 1})")
-
-    @staticmethod
-    def _positions(labels: list[str], board: Board) -> list[int]:
-        cells = [board.cell(label) for label in labels]
-        if None in cells or cells[0] == cells[1]:
-            raise BadSetup(f"arrangement 'positions' must name two different spaces of map {board.id!r} "
-                           f"(row letter and column number, e.g. ['G2', 'H9']), not {labels!r}")
-        return [cell for cell in cells if cell is not None]
-
-    def seat_list(self, key: str, seat: int) -> list[int]:
-        return list(self.lists[key, seat])
-
-    def shared_list(self, key: str) -> list[int]:
-        return list(self.lists[key, None])
-
-    def pile(self, key: str, seat: int | None, allowed: Sequence[int], taken: Sequence[int],
-             rng: random.Random) -> list[int]:
-        """A draw pile: the arranged top (top first), the rest shuffled beneath (top = end)."""
-        top = self.lists[key, seat]
-        rest = [c for c in allowed if c not in set(top) | set(taken)]
-        rng.shuffle(rest)
-        return rest + top[::-1]
-
-
-class _Why:
-    """Says why an action id is not legal now, in the rulebook's terms."""
-
-    def __init__(self, state: MasksState) -> None:
-        self.state = state
-        self.seat = state.actor
-
-    def reason(self, action: str) -> str | None:
-        head, _, rest = action.partition(":")
-        methods = {"move": self._move, "play": self._play, "attach": self._attach, "pass": self._pass,
-                   "keep": self._keep, "jump": self._jump, "discard": self._discard, "wait": self._wait}
-        method = methods.get(head)
-        return method(rest) if method else None
-
-    def _phase(self) -> str:
-        return {TURN: "it is the start of a turn, before the move", WINDOW: "a Great Mask Challenge is on",
-                ANYTIME: "the turn is about to pass (only a card playable at any time may be played)",
-                CLAIM: "a won card waits to be attached or kept", JUMP: "a Toa must jump to another Portal",
-                DISCARD: "a Mission card asks for a Game Action card"}[self.state.phase]
-
-    def _move(self, rest: str) -> str:
-        s = self.state
-        if s.phase != TURN:
-            return f"a Toa moves in their player's turn, and now {self._phase()}"
-        if rest not in DIR_CODES:
-            return "a Toa moves one space North, East, South or West (N, E, S, W), never diagonally"
-        d = DIR_CODES.index(rest)
-        cell = s.step[s.pos[self.seat]][d]
-        if cell >= 0 and s._may_enter(self.seat, cell) and s._giving_up(self.seat):
-            mission = s.missions[self.seat][0][0]
-            return (f"Mission #{mission} asks for a Game Action card and the hand is empty: the Toa "
-                    "must move towards the nearest Game Action space")
-        return self._closed(self.seat, cell, f"the space to the {DIR_NAMES[d]}")
-
-    def _closed(self, seat: int, cell: int, where: str) -> str:
-        s = self.state
-        if cell < 0:
-            return f"{where} is off the map"
-        if cell == s.pos[1 - seat]:
-            return (f"{where} is occupied by {s.names[1 - seat]}'s Toa Mask; to enter it, wait for "
-                    f"{s.names[1 - seat]} to move")
-        if s.kind[cell] == CHALLENGE and s.missions[seat]:
-            mission = s.missions[seat][0][0]
-            return f"{where} is a Challenge space, and Mission #{mission} must be completed first"
-        if cell == s.last_chal[seat]:
-            return (f"{where} is the Challenge space last visited; a Great Mask Challenge attempt at a "
-                    "different Challenge space must come first")
-        if cell == s.last_ga[seat]:
-            return (f"{where} is the Game Action space last visited; a different Game Action space or a "
-                    "Great Mask Challenge attempt must come first")
-        return f"{where} is open, but {self._phase()}"
-
-    def _card(self, rest: str, allowed: str) -> tuple[int | None, str | None]:
-        s = self.state
-        number_text = rest.split(":")[0]
-        if not number_text.isdigit() or int(number_text) not in s.game.cards.actions:
-            return None, f"there is no Game Action card #{number_text} (they are #21 to #40)"
-        number = int(number_text)
-        if number not in s.hands[self.seat]:
-            return None, f"card #{number} is not in {s.names[self.seat]}'s hand"
-        if s.phase not in allowed:
-            return None, f"that card cannot be played now: {self._phase()}"
-        return number, None
-
-    def _play(self, rest: str) -> str | None:
-        s = self.state
-        number, problem = self._card(rest, (TURN, WINDOW, ANYTIME))
-        if problem:
-            return problem
-        card = s.game.cards.actions[number]
-        effect = card.effect
-        if s.phase == WINDOW and effect not in IN_CHALLENGE:
-            return f"{card.name} is played in your turn, before you move, not during a challenge"
-        if s.phase == TURN and effect not in IN_TURN:
-            return f"this {card.name} is played during a Great Mask Challenge"
-        if s.phase == ANYTIME and effect not in ANY_TIME:
-            when = "during a Great Mask Challenge" if effect in IN_CHALLENGE else "before your move"
-            return f"this {card.name} is played {when}, not now"
-        _, _, extra = rest.partition(":")
-        if effect == "push":
-            if extra not in DIR_CODES:
-                return "say which way to move the opponent's Toa Mask: play:N:N, :E, :S or :W"
-            d = DIR_CODES.index(extra)
-            opp = 1 - self.seat
-            where = f"the space to the {DIR_NAMES[d]} of {s.names[opp]}"
-            return self._closed(opp, s.step[s.pos[opp]][d], where)
-        if effect == "move":
-            codes = [code for code, _ in TWO_STEPS]
-            if extra not in codes:
-                return f"say where the two spaces end: {', '.join(codes)}"
-            return "no open path of two spaces ends there (the end space must be one the Toa may enter)"
-        return "that card takes no direction" if extra else None
-
-    def _attach(self, rest: str) -> str | None:
-        s = self.state
-        if not rest.isdigit() or int(rest) not in s.won[self.seat]:
-            return f"{s.names[self.seat]} has not won a card #{rest}"
-        if s.phase not in (TURN, CLAIM):
-            return f"cards are attached before the move or right after winning them, and now {self._phase()}"
-        if s.phase == CLAIM:
-            return "right after winning, only the card just won may be attached"
-        number = int(rest)
-        if number in (s.mask_on[self.seat], s.turaga_on[self.seat]):
-            return f"card #{number} is already attached"
-        return "one change of Great Mask and one of Turaga card per turn, and that change is made"
-
-    def _pass(self, rest: str) -> str:
-        return (f"'pass' is for a Great Mask Challenge or for the moment before a turn passes, and now "
-                f"{self._phase()}")
-
-    def _keep(self, rest: str) -> str:
-        return f"'keep' answers a card just won, and now {self._phase()}"
-
-    def _jump(self, rest: str) -> str:
-        s = self.state
-        if s.phase != JUMP:
-            return f"jumps are made from a Portal space just entered, and now {self._phase()}"
-        return f"{rest} is not a free Portal space other than this one"
-
-    def _discard(self, rest: str) -> str | None:
-        _, problem = self._card(rest, (DISCARD,))
-        return problem
-
-    def _wait(self, rest: str) -> str:
-        if self.state.phase != TURN:
-            return f"now {self._phase()}"
-        return "a Toa must always move one space when it can (no skipping)"
-
 
 def load_game(folder: Path | None = None, maps_file: Path | None = None) -> MasksGame:
     """The game with our cards and map, or with a user's own data files."""
