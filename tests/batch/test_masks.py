@@ -36,8 +36,8 @@ def batch_piles(row: np.ndarray, seat: int) -> dict[str, list[int]]:
     """One seat's piles of a batched game, as the reference keeps them (top = last)."""
     ga = r.GA_DRAW + r.ACTIONS * seat
     gm = r.GM_PILE + r.MASK_CARDS_PER_TOA * seat
-    return {"ga_draw": list(row[ga:ga + row[r.GA_N + seat]]),
-            "gm_pile": list(row[gm:gm + row[r.GM_N + seat]])}
+    return {"action_pile": list(row[ga:ga + row[r.GA_N + seat]]),
+            "mask_pile": list(row[gm:gm + row[r.GM_N + seat]])}
 
 
 @pytest.mark.parametrize("options", [None, {"map": "b", "short": True}, {"map": "both", "first_player": 1}])
@@ -47,11 +47,12 @@ def test_a_deal_is_the_reference_deal_from_the_same_seed(options):
     for i, table in enumerate(tables):
         state, row = table.state, batch.state[i]
         for seat in (0, 1):
-            assert batch_piles(row, seat) == {"ga_draw": state.ga_draw[seat], "gm_pile": state.gm_pile[seat]}
+            assert batch_piles(row, seat) == {"action_pile": state.action_pile[seat],
+                                              "mask_pile": state.mask_pile[seat]}
             assert row[r.POS + seat] == state.pos[seat]
         chal = list(row[r.CHAL_DRAW:r.CHAL_DRAW + row[r.CHAL_N]])
         mis = list(row[r.MIS_DRAW:r.MIS_DRAW + row[r.MIS_DRAW_N]])
-        assert (chal, mis) == (state.chal_draw, state.mis_draw)
+        assert (chal, mis) == (state.challenge_pile, state.mission_pile)
         assert row[r.TURN_PLAYER] == state.turn_player
     check_games(BatchedMasks(len(seeds), options), seeds, options)  # the tensors and masks too
 
@@ -198,7 +199,7 @@ def test_any_seed_deals_the_reference_deal(seed):
     batch, (table,) = deal_both([seed])
     state, row = table.state, batch.state[0]
     assert [batch_piles(row, seat) for seat in (0, 1)] == [
-        {"ga_draw": state.ga_draw[seat], "gm_pile": state.gm_pile[seat]} for seat in (0, 1)]
+        {"action_pile": state.action_pile[seat], "mask_pile": state.mask_pile[seat]} for seat in (0, 1)]
     assert row[r.TURN_PLAYER] == state.turn_player
     assert np.array_equal(batch.observe(np.array([1]))[0], table.features(1))
 

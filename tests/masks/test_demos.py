@@ -111,7 +111,7 @@ def test_the_demo_round_first_challenge_is_won_by_player_1(deck):
     assert f"{p1} has a {skill} of {mine}" in result and f"{p2} has a {skill} of {theirs}" in result
     assert f"{p1} has a higher score and has won the Great Mask Challenge." in result
     assert f"Card #{card} is placed face up in the Great Mask Challenge Card discard pile." in result
-    assert state.chal_discard == [card]
+    assert state.challenge_discard == [card]
     # "he gets to draw a card from the top of his Great Mask/Turaga Card pile. He does this and
     # reveals Pohatu - Kanohi Hau (Card #86). Player 1 decides to equip his Toa with this mask"
     assert f"reveal {p1} - Kanohi Hau (Card #{hau})" in texts(events)[2]
@@ -146,7 +146,7 @@ def test_the_demo_round_infected_mask_mission_and_second_challenge(deck):
         f"{p2} plays Infected Mask (Card #21): “You can give up your turn and move your opponent’s "
         f"Toa Mask one space. Discard after use.” {p2} moves the {p1} Mask one space to the "
         f"North. Card #21 is placed face up in {p2}'s Game Action Card discard pile.")
-    assert state.ga_discard[1] == [21]
+    assert state.action_discard[1] == [21]
     # "Player 1 has now been forced into a Mission Space: this means he must complete a Mission.
     # Player 1 flips over the top card in the Mission pile of cards. He reveals card #15. This card
     # reads ... Player 1 must move the Pohatu Mask three spaces to the East. He has completed the
@@ -158,7 +158,7 @@ def test_the_demo_round_infected_mask_mission_and_second_challenge(deck):
     assert events[3] == f"{p1} must move the {p1} Mask three spaces to the East."
     assert events[4] == (f"{p1} has completed the Mission. Card #15 is placed face up in the Mission Card "
                          "discard pile.")
-    assert position(state, 0) == "C6" and state.mis_discard == [15] and state.missions == [[], []]
+    assert position(state, 0) == "C6" and state.mission_discard == [15] and state.missions == [[], []]
     # "Because Player 2 used his turn to move Player 1's Toa Mask, it's now Player 1's turn to move."
     assert events[5] == (f"Because {p2} used their turn to move {p1}'s Toa Mask, it's now {p1}'s "
                          "turn to move.")

@@ -45,8 +45,8 @@ def test_states_that_differ_only_in_hidden_cards_look_the_same_to_the_seat():
 def test_determinize_resamples_the_opponents_hand_and_every_pile_order():
     state = arranged(positions=["E3", "I10"], hands=[[], [21, 27, 33, 37]])
     hands = {tuple(state.determinize(0, random.Random(i)).hands[1]) for i in range(30)}
-    piles = {tuple(state.determinize(0, random.Random(i)).gm_pile[0][-3:]) for i in range(30)}
-    challenges = {tuple(state.determinize(0, random.Random(i)).chal_draw) for i in range(30)}
+    piles = {tuple(state.determinize(0, random.Random(i)).mask_pile[0][-3:]) for i in range(30)}
+    challenges = {tuple(state.determinize(0, random.Random(i)).challenge_pile) for i in range(30)}
     assert len(hands) > 20 and len(piles) > 20 and len(challenges) > 20
     a = state.determinize(0, random.Random(1))
     assert a.rng.getstate() != state.rng.getstate() and a.history == [] and a.seed == -1
@@ -71,8 +71,8 @@ def test_determinize_depends_only_on_what_the_seat_sees():
         state.apply(actions[rng.randrange(len(actions))])
     other = state.determinize(0, random.Random(3))  # the same view, another hidden truth
     a, b = state.determinize(0, random.Random(7)), other.determinize(0, random.Random(7))
-    assert a.hands == b.hands and a.ga_draw == b.ga_draw and a.gm_pile == b.gm_pile
-    assert a.chal_draw == b.chal_draw and a.mis_draw == b.mis_draw
+    assert a.hands == b.hands and a.action_pile == b.action_pile and a.mask_pile == b.mask_pile
+    assert a.challenge_pile == b.challenge_pile and a.mission_pile == b.mission_pile
 
 
 @rule("MASKS-GA-WINDOW-INFO")

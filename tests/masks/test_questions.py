@@ -50,5 +50,5 @@ def test_moving_two_spaces_through_a_mission_space_onto_a_challenge_space_takes_
     assert position(state, 0) == "C2"
     assert not said(events, "Mission")
     assert said(events, "Pohatu lands on a Challenge Space")
-    assert state.missions == [[], []] and state.mis_draw[-1] == 15
-    assert state.ga_discard[0] == [30]
+    assert state.missions == [[], []] and state.mission_pile[-1] == 15
+    assert state.action_discard[0] == [30]

@@ -23,6 +23,7 @@ Pohatu: Strength 800, Swimming 600; Gali: Strength 500, Swimming 900; Tahu: Stre
 import pytest
 
 from matanui.engine import BadSetup, IllegalAction
+from matanui.games.masks.setup import HeldMission
 from tests.ledger import rule
 from tests.masks.helpers import GAME, arranged, far_apart, position, said, texts, unchanged_after_illegal
 
@@ -76,7 +77,7 @@ def test_a_mission_space_gives_a_mission_that_closes_the_challenge_spaces():
         "Pohatu flips over the top card in the Mission pile of cards. They reveal card #16. This card reads "
         "“You must travel to a Game Action space. The Mission is completed when your Toa enters one.”",
     ]
-    assert state.missions[0] == [[16, 1]]
+    assert state.missions[0] == [HeldMission(16, 1)]
     state.apply("move:N")
     # Player 1 on C3: C2 and D3 are Challenge spaces, closed while Mission #16 is uncompleted.
     assert "move:W" not in state.legal_actions() and "move:S" not in state.legal_actions()
@@ -93,15 +94,15 @@ def test_give_up_one_card_asks_which_card_when_there_is_a_choice():
                                 "their Game Action Card discard pile.")
     assert said(events, "Pohatu has completed the Mission. Card #10 is placed face up in the Mission Card "
                         "discard pile.")
-    assert state.hands[0] == [27] and state.ga_discard[0] == [33]
-    assert state.missions[0] == [] and state.mis_discard == [10]
+    assert state.hands[0] == [27] and state.action_discard[0] == [33]
+    assert state.missions[0] == [] and state.mission_discard == [10]
 
 
 @rule("MASKS-MISSION-GIVE-UP")
 def test_give_up_one_card_without_a_card_waits_for_the_next_card():
     state = far_apart(at="C4", mission_pile=[10], action_piles=[[37], []])
     state.apply("move:W")  # C3: Mission #10, nothing in hand
-    assert state.missions[0] == [[10, 1]] and state.current_player == 1
+    assert state.missions[0] == [HeldMission(10, 1)] and state.current_player == 1
     for action in ["move:N", "move:E", "move:S"]:  # Gali, Pohatu back to C4, Gali
         state.apply(action)
     events = state.apply("move:N")  # B4 is a Game Action space: the drawn card is given up at once
@@ -134,10 +135,10 @@ def test_give_up_without_a_card_may_move_elsewhere_when_no_move_leads_closer():
 def test_give_up_two_cards_takes_them_one_by_one():
     state = far_apart(at="C4", mission_pile=[12], hands=[[27], []], action_piles=[[33, 34], []])
     state.apply("move:W")  # one card given up without asking, one still owed
-    assert state.missions[0] == [[12, 1]] and state.hands[0] == []
+    assert state.missions[0] == [HeldMission(12, 1)] and state.hands[0] == []
     for action in ["move:N", "move:E", "move:S", "move:N"]:  # ... Pohatu to B4: draws #33, gives it up
         state.apply(action)
-    assert state.missions[0] == [] and state.mis_discard == [12]
+    assert state.missions[0] == [] and state.mission_discard == [12]
 
 
 @rule("MASKS-MISSION-ORDER", "MASKS-MISSION-TRAVEL")
@@ -148,7 +149,7 @@ def test_missions_are_completed_in_the_order_they_were_collected():
     state.apply("move:N")  # Gali
     events = state.apply("move:E")  # A4 is a Portal: #18 is not the oldest, so it stays
     assert not said(events, "completed")
-    assert [m[0] for m in state.missions[0]] == [16, 18]
+    assert [m.card for m in state.missions[0]] == [16, 18]
     assert state.current_player == 0 and state.phase == "jump"
 
 
@@ -171,7 +172,7 @@ def test_a_skip_mission_takes_the_next_move():
     # Mission #13 was collected earlier; Player 1's first turn is skipped at once.
     assert state.current_player == 1
     assert state.setup_events[-2].text == "Pohatu skips this move for Mission #13."
-    assert state.missions[0] == [] and state.mis_discard == [13]
+    assert state.missions[0] == [] and state.mission_discard == [13]
     state.apply("move:N")
     assert state.current_player == 0
 
@@ -180,7 +181,7 @@ def test_a_skip_mission_takes_the_next_move():
 def test_a_two_move_skip_mission_takes_two_turns():
     state = far_apart(at="E3", missions=[[20], []], first_player=1)
     state.apply("move:N")
-    assert state.missions[0] == [[20, 1]] and state.current_player == 1
+    assert state.missions[0] == [HeldMission(20, 1)] and state.current_player == 1
     events = state.apply("move:S")
     # Seat 1 went first, so Gali's player is the rulebook's Player 1; narration names people.
     assert said(events, "Pohatu skips this move for Mission #20.")
@@ -228,7 +229,7 @@ def test_a_mission_move_ends_on_the_furthest_space_it_may_end_on():
     assert position(state, 0) == "D9"
     assert said(events, "They reach a stopping point after two spaces.")
     assert said(events, "Pohatu gives up Bonus (Card #33) for Mission #10")
-    assert state.missions[0] == [] and sorted(state.mis_discard) == [9, 10, 16]
+    assert state.missions[0] == [] and sorted(state.mission_discard) == [9, 10, 16]
 
 
 @rule("MASKS-MISSION-MOVE", "MASKS-CHALLENGE-PUSHED")
@@ -247,7 +248,7 @@ def test_an_empty_mission_pile_is_refilled_from_the_discard_pile():
     events = state.apply("move:W")
     assert said(events, "The Mission Card draw pile is depleted: the Mission Card discard pile is shuffled "
                         "and placed face down to start a new draw pile.")
-    assert len(state.mis_draw) + len(state.mis_discard) + len(state.missions[0]) == 14
+    assert len(state.mission_pile) + len(state.mission_discard) + len(state.missions[0]) == 14
 
 
 @rule("MASKS-MISSION-NONE-LEFT")
@@ -308,7 +309,7 @@ def test_an_empty_challenge_pile_is_refilled_from_the_discard_pile():
     state = far_apart(at="D2", challenge_discard=[1, 2, 3, 4, 5, 6])
     events = state.apply("move:E")
     assert said(events, "The Great Mask Challenge Card draw pile is depleted")
-    assert len(state.chal_draw) == 5 and len(state.chal_discard) == 1
+    assert len(state.challenge_pile) == 5 and len(state.challenge_discard) == 1
 
 
 @rule("MASKS-CHALLENGE-WINDOW", "MASKS-GA-BONUS", "MASKS-GA-ANY-TIME", "MASKS-GA-DISCARD")
@@ -331,7 +332,7 @@ def test_in_a_challenge_both_players_may_play_cards_in_turn_until_both_pass():
     assert state.current_player == 0
     events = state.apply("pass")  # Gali's hand is empty: he passes without being asked
     assert said(events, "Kopaka has a higher score and has stopped Tahu")
-    assert state.ga_discard == [[33], [39, 34]]
+    assert state.action_discard == [[33], [39, 34]]
 
 
 @rule("MASKS-CHALLENGE-COMPARE", "MASKS-CHALLENGE-REVEAL", "MASKS-ATTACH-BONUS-ONLY-ATTACHED")
@@ -377,7 +378,7 @@ def test_draw_two_discards_the_card_then_draws_two_up_to_five():
     state = far_apart(at="E3", hands=[[27, 33], []], action_piles=[[34, 35, 36], []])
     events = state.apply("play:27")
     assert said(events, "They discard it and draw two new cards.")
-    assert state.hands[0] == [33, 34, 35] and state.ga_discard[0] == [27]
+    assert state.hands[0] == [33, 34, 35] and state.action_discard[0] == [27]
     assert state.current_player == 0 and state.phase == "turn"  # still before the move
     state = far_apart(at="E3", hands=[[21, 22, 27, 33, 37], []], action_piles=[[34, 35], []])
     events = state.apply("play:27")
@@ -427,7 +428,7 @@ def test_infected_mask_pushes_only_where_the_other_toa_could_go():
     assert position(state, 1) == "D1"
     assert said(events, "Because Pohatu used their turn to move Gali's Toa Mask, it's now Gali's "
                         "turn to move.")
-    assert state.current_player == 1 and state.ga_discard[0] == [21]
+    assert state.current_player == 1 and state.action_discard[0] == [21]
 
 
 @rule("MASKS-GA-SKIP", "MASKS-GA-ANY-TIME")
@@ -709,14 +710,17 @@ def test_a_boxed_in_toa_waits():
       "MASKS-CONTENTS")
 def test_set_up_deals_each_player_his_own_piles_and_shares_two():
     state = GAME.new_game(3, ["tahu", "gali"])
-    assert sorted(state.gm_pile[0]) == list(range(42, 51))
-    assert sorted(state.gm_pile[1]) == list(range(92, 101))
-    assert sorted(state.ga_draw[0]) == sorted(state.ga_draw[1]) == list(range(21, 41))
-    assert sorted(state.chal_draw) == list(range(1, 7)) and sorted(state.mis_draw) == list(range(7, 21))
+    assert sorted(state.mask_pile[0]) == list(range(42, 51))
+    assert sorted(state.mask_pile[1]) == list(range(92, 101))
+    assert sorted(state.action_pile[0]) == sorted(state.action_pile[1]) == list(range(21, 41))
+    assert sorted(state.challenge_pile) == list(range(1, 7))
+    assert sorted(state.mission_pile) == list(range(7, 21))
     assert state.hands == [[], []] and state.won == [[], []]
     other = GAME.new_game(4, ["tahu", "gali"])
-    assert other.gm_pile[0] != state.gm_pile[0] or other.ga_draw[0] != state.ga_draw[0]  # shuffled by seed
-    total = sum(len(p) for p in state.gm_pile + state.ga_draw) + len(state.chal_draw) + len(state.mis_draw)
+    # shuffled by seed
+    assert other.mask_pile[0] != state.mask_pile[0] or other.action_pile[0] != state.action_pile[0]
+    total = sum(len(p) for p in state.mask_pile + state.action_pile)
+    total += len(state.challenge_pile) + len(state.mission_pile)
     assert total + len(state.players) == 80  # with the two Toa cards, a theme deck's 80 game cards
     state.audit()
 

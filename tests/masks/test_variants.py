@@ -30,11 +30,11 @@ def test_the_mini_variant_plays_on_its_own_map_with_its_few_cards():
     assert observation["map"] == MINI.map == "mini"
     assert observation["masks_to_win"] == MINI.masks_to_win == 1
     assert observation["turn_limit"] == MINI.turn_limit
-    assert sorted(state.ga_draw[0]) == sorted(state.ga_draw[1]) == sorted(MINI.actions)
-    assert sorted(state.chal_draw) == sorted(MINI.challenges)
-    assert sorted(state.mis_draw) == sorted(MINI.missions)
+    assert sorted(state.action_pile[0]) == sorted(state.action_pile[1]) == sorted(MINI.actions)
+    assert sorted(state.challenge_pile) == sorted(MINI.challenges)
+    assert sorted(state.mission_pile) == sorted(MINI.missions)
     # Each Toa's pile: his lowest-numbered Great Mask card (and no Turaga card).
-    assert state.gm_pile == [[82], [92]]
+    assert state.mask_pile == [[82], [92]]
     assert state.board.portals == ()
     state.audit()
 
@@ -90,8 +90,8 @@ def test_a_variant_sets_its_own_map_and_masks_to_win_whatever_map_and_short_say(
 def test_the_full_game_is_the_default_and_keeps_every_card():
     state = GAME.new_game(1, TOA)
     assert state.options["variant"] == "full"
-    assert sorted(state.ga_draw[0]) == list(range(21, 41))
-    assert len(state.gm_pile[0]) == 9
+    assert sorted(state.action_pile[0]) == list(range(21, 41))
+    assert len(state.mask_pile[0]) == 9
     assert state.observation(0)["map"] == "a"
 
 

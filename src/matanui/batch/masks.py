@@ -30,7 +30,7 @@ from matanui.envs.encoding import encoding_for
 from matanui.envs.encodings import masks as enc
 from matanui.games.masks.cards import SKILLS
 from matanui.games.masks.moves import TWO_STEPS
-from matanui.games.masks.setup import MASKS_TO_WIN, MASKS_TO_WIN_SHORT
+from matanui.games.masks.setup import MASKS_TO_WIN, MASKS_TO_WIN_SHORT, Challenge, HeldMission
 
 # The reference's rules_version these kernels implement: a game of other rules is refused,
 # not silently played by the old ones.
@@ -357,21 +357,21 @@ def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
     per_toa, acts = r.MASK_CARDS_PER_TOA, r.ACTIONS
     seats = (0, 1)
     state.won = [_stack(s, r.WON + per_toa * k, s[r.WON_N + k]) for k in seats]
-    state.gm_pile = [_stack(s, r.GM_PILE + per_toa * k, s[r.GM_N + k]) for k in seats]
-    state.ga_draw = [_stack(s, r.GA_DRAW + acts * k, s[r.GA_N + k]) for k in seats]
+    state.mask_pile = [_stack(s, r.GM_PILE + per_toa * k, s[r.GM_N + k]) for k in seats]
+    state.action_pile = [_stack(s, r.GA_DRAW + acts * k, s[r.GA_N + k]) for k in seats]
     state.hands = [_bit_list(s[r.HAND + k], r.ACTION_BASE, acts) for k in seats]
     state.known = [set(_bit_list(s[r.KNOWN + k], r.ACTION_BASE, acts)) for k in seats]
-    state.ga_discard = [_bit_list(s[r.GA_DISC + k], r.ACTION_BASE, acts) for k in seats]
-    state.missions = [[_stack(s, r.MIS_Q + 2 * r.MISSIONS * k + 2 * m, 2) for m in range(s[r.MIS_N + k])]
-                      for k in seats]
-    state.chal_draw = _stack(s, r.CHAL_DRAW, s[r.CHAL_N])
-    state.chal_discard = _bit_list(s[r.CHAL_DISC], r.CHALLENGE_BASE, r.CHALLENGES)
-    state.mis_draw = _stack(s, r.MIS_DRAW, s[r.MIS_DRAW_N])
-    state.mis_discard = _bit_list(s[r.MIS_DISC], r.MISSION_BASE, r.MISSIONS)
-    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_chal", r.LAST_CHAL), ("last_ga", r.LAST_GA),
-                     ("mask_on", r.MASK_ON), ("turaga_on", r.TURAGA_ON)):
+    state.action_discard = [_bit_list(s[r.GA_DISC + k], r.ACTION_BASE, acts) for k in seats]
+    state.missions = [[HeldMission(*_stack(s, r.MIS_Q + 2 * r.MISSIONS * k + 2 * m, 2))
+                       for m in range(s[r.MIS_N + k])] for k in seats]
+    state.challenge_pile = _stack(s, r.CHAL_DRAW, s[r.CHAL_N])
+    state.challenge_discard = _bit_list(s[r.CHAL_DISC], r.CHALLENGE_BASE, r.CHALLENGES)
+    state.mission_pile = _stack(s, r.MIS_DRAW, s[r.MIS_DRAW_N])
+    state.mission_discard = _bit_list(s[r.MIS_DISC], r.MISSION_BASE, r.MISSIONS)
+    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_challenge", r.LAST_CHAL),
+                     ("last_game_action", r.LAST_GA), ("mask_on", r.MASK_ON), ("turaga_on", r.TURAGA_ON)):
         setattr(state, name, _stack(s, at, 2))
-    state.eff = [_stack(s, r.EFF + 6 * k, 6) for k in seats]
+    state.skills = [_stack(s, r.EFF + 6 * k, 6) for k in seats]
     state.turn, state.turn_player = int(s[r.TURN_NO]), int(s[r.TURN_PLAYER])
     state.phase = r.PHASES[s[r.PHASE]]
     state.actor = None if s[r.ACTOR] < 0 else int(s[r.ACTOR])
@@ -379,8 +379,8 @@ def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
     state.passes, state.claim = int(s[r.PASSES]), int(s[r.CLAIM_CARD])
     state.attach_done = int(s[r.ATTACH_DONE])
     state.gave_up, state.owed = bool(s[r.GAVE_UP]), bool(s[r.OWED])
-    chal = (r.CHAL_LANDER, r.CHAL_CARD, r.CHAL_SKILL, r.CHAL_BONUS, r.CHAL_BONUS + 1)
-    state.chal = [int(s[at]) for at in chal] if s[r.CHAL_ON] else None
+    state.challenge = Challenge(int(s[r.CHAL_LANDER]), int(s[r.CHAL_CARD]), int(s[r.CHAL_SKILL]),
+                                _stack(s, r.CHAL_BONUS, 2)) if s[r.CHAL_ON] else None
     state.unclaimed = _stack(s, r.UNCLAIMED, s[r.UNCL_N])
     steps = [_stack(s, r.AGENDA + 3 * k, 3) for k in range(s[r.AGENDA_N])]
     state.agenda = [tuple(step[:1 + _STEP_ARGS[step[0]]]) for step in steps]

@@ -70,7 +70,7 @@ from .moves import (
     WAIT,
     WINDOW,
 )
-from .setup import HAND_LIMIT, MASKS_TO_WIN, arrangement_spec
+from .setup import HAND_LIMIT, MASKS_TO_WIN, Challenge, HeldMission, arrangement_spec
 from .variants import FULL, Variant, load_variants
 from .view import MasksView
 from .words import MasksWords
@@ -198,15 +198,15 @@ class MasksState(MasksWords, MasksView):
         kind = self.kind
         other = self.pos[1 - seat]
         closed_challenges = bool(self.missions[seat])
-        last_chal, last_ga = self.last_chal[seat], self.last_ga[seat]
+        last_challenge, last_game_action = self.last_challenge[seat], self.last_game_action[seat]
         for d, cell in enumerate(step[self.pos[seat]]):
             if cell < 0 or cell == other:
                 continue
             space = kind[cell]
             if space == CHALLENGE:
-                if closed_challenges or cell == last_chal:
+                if closed_challenges or cell == last_challenge:
                     continue
-            elif space == GAME_ACTION and cell == last_ga:
+            elif space == GAME_ACTION and cell == last_game_action:
                 continue
             moves[MOVE_IDS[d]] = (M_MOVE, d, cell)
         if moves and self._giving_up(seat):
@@ -251,7 +251,7 @@ class MasksState(MasksWords, MasksView):
         them), nor Portal spaces (they move the Toa elsewhere). The other Toa is no obstacle: it moves."""
         kind, step = self.kind, self.step
         distance = [-1] * len(kind)
-        frontier = [c for c, k in enumerate(kind) if k == GAME_ACTION and c != self.last_ga[seat]]
+        frontier = [c for c, k in enumerate(kind) if k == GAME_ACTION and c != self.last_game_action[seat]]
         for cell in frontier:
             distance[cell] = 0
         while frontier:
@@ -402,14 +402,14 @@ class MasksState(MasksWords, MasksView):
             self.emit("turn", f"Because {self.names[1 - seat]} used their turn to move {who}'s Toa "
                       f"Mask, it's now {who}'s turn to move.", {"seat": seat})
         queue = self.missions[seat]
-        if queue and self.game.cards.missions[queue[0][0]].kind == "skip":  # MASKS-MISSION-SKIP
+        if queue and self.game.cards.missions[queue[0].card].kind == "skip":  # MASKS-MISSION-SKIP
             head = queue[0]
-            head[1] -= 1
-            self.emit("skip", f"{who} skips this move for Mission #{head[0]}.",
-                      {"seat": seat, "mission": head[0]})
-            if not head[1]:
+            head.left -= 1
+            self.emit("skip", f"{who} skips this move for Mission #{head.card}.",
+                      {"seat": seat, "mission": head.card})
+            if not head.left:
                 queue.pop(0)
-                self._complete_mission(seat, head[0])
+                self._complete_mission(seat, head.card)
                 self.agenda.append((S_MISSIONS, seat))
             self.owed = True  # MASKS-GA-ANY-TIME: the move is skipped, not the cards
             return
@@ -463,8 +463,8 @@ class MasksState(MasksWords, MasksView):
             self._draw_mission(seat)
             self.agenda.append((S_MISSIONS, seat))
         elif kind == CHALLENGE:
-            self.last_chal[seat] = cell
-            self.last_ga[seat] = -1  # a challenge attempt lifts MASKS-GA-NOT-TWICE
+            self.last_challenge[seat] = cell
+            self.last_game_action[seat] = -1  # a challenge attempt lifts MASKS-GA-NOT-TWICE
             count = self.board.circles[cell]  # MASKS-DOUBLE
             what = "a Great Mask Challenge" if count == 1 else "two Great Mask Challenges"
             self.emit("space", f"{who} {how} a Challenge Space: this means they get to attempt {what}.",
@@ -475,7 +475,7 @@ class MasksState(MasksWords, MasksView):
             for _ in range(count):
                 self.agenda.append((S_CHALLENGE, seat))
         elif kind == GAME_ACTION:
-            self.last_ga[seat] = cell
+            self.last_game_action[seat] = cell
             if queue:
                 self._complete_travel(seat, "game_action")
             self._land_on_game_action(seat, cell, how)
@@ -524,11 +524,11 @@ class MasksState(MasksWords, MasksView):
     def _draw_actions(self, seat: int, count: int) -> list[int]:
         """Draw up to `count` Game Action cards, never past five in hand (MASKS-GA-HAND-LIMIT),
         reshuffling the discard pile when the draw pile is empty (MASKS-GA-RESHUFFLE)."""
-        hand, pile = self.hands[seat], self.ga_draw[seat]
+        hand, pile = self.hands[seat], self.action_pile[seat]
         drawn: list[int] = []
         while len(drawn) < count and len(hand) < HAND_LIMIT:
             if not pile:
-                discard = self.ga_discard[seat]
+                discard = self.action_discard[seat]
                 if not discard:
                     break
                 pile.extend(sorted(discard))
@@ -565,16 +565,16 @@ class MasksState(MasksWords, MasksView):
 
     def _draw_mission(self, seat: int) -> None:
         who = self.names[seat]
-        if not self.mis_draw:
-            if not self.mis_discard:
+        if not self.mission_pile:
+            if not self.mission_discard:
                 # MASKS-MISSION-NONE-LEFT
                 self.emit("mission", "Every Mission card is held by a player: there is no Mission to take.",
                           {"seat": seat})
                 return
-            self._reshuffle_shared(self.mis_draw, self.mis_discard, "Mission")
-        number = self.mis_draw.pop()
+            self._reshuffle_shared(self.mission_pile, self.mission_discard, "Mission")
+        number = self.mission_pile.pop()
         mission = self.game.cards.missions[number]
-        self.missions[seat].append([number, self._mission_count(number)])
+        self.missions[seat].append(HeldMission(number, self._mission_count(number)))
         self.emit("mission", f"{who} flips over the top card in the Mission pile of cards. They reveal "
                   f"card #{number}. This card reads “{mission.text}”", {"seat": seat, "card": number})
 
@@ -587,14 +587,14 @@ class MasksState(MasksWords, MasksView):
                   "shuffled and placed face down to start a new draw pile.", {"pile": name})
 
     def _complete_mission(self, seat: int, number: int) -> None:
-        self.mis_discard.append(number)  # MASKS-MISSION-DISCARD-PILE
+        self.mission_discard.append(number)  # MASKS-MISSION-DISCARD-PILE
         self.emit("mission_done", f"{self.names[seat]} has completed the Mission. Card #{number} is placed "
                   "face up in the Mission Card discard pile.", {"seat": seat, "card": number})
 
     def _complete_travel(self, seat: int, target: str) -> None:
         """MASKS-MISSION-TRAVEL: only the oldest Mission can be completed (MASKS-MISSION-ORDER)."""
         queue = self.missions[seat]
-        mission = self.game.cards.missions[queue[0][0]]
+        mission = self.game.cards.missions[queue[0].card]
         if mission.kind == "travel" and mission.target == target:
             queue.pop(0)
             self._complete_mission(seat, mission.number)
@@ -604,7 +604,7 @@ class MasksState(MasksWords, MasksView):
         queue = self.missions[seat]
         missions = self.game.cards.missions
         while queue:
-            mission = missions[queue[0][0]]
+            mission = missions[queue[0].card]
             if mission.kind == "move":
                 queue.pop(0)
                 if self._mission_move(seat, mission):
@@ -650,25 +650,25 @@ class MasksState(MasksWords, MasksView):
         """MASKS-MISSION-GIVE-UP: one card of the Mission's count is given up."""
         self.hands[seat].remove(card)
         self.known[seat].discard(card)
-        self.ga_discard[seat].append(card)
+        self.action_discard[seat].append(card)
         head = self.missions[seat][0]
-        head[1] -= 1
+        head.left -= 1
         name = self.game.cards.actions[card].label
-        self.emit("give_up", f"{self.names[seat]} gives up {name} for Mission #{head[0]}: it is placed "
+        self.emit("give_up", f"{self.names[seat]} gives up {name} for Mission #{head.card}: it is placed "
                   "face up in their Game Action Card discard pile.", {"seat": seat, "card": card})
-        if not head[1]:
+        if not head.left:
             self.missions[seat].pop(0)
-            self._complete_mission(seat, head[0])
+            self._complete_mission(seat, head.card)
 
     # -- Great Mask Challenges -------------------------------------------------------------
 
     def _reveal_challenge(self, seat: int) -> None:
         """MASKS-CHALLENGE-REVEAL; the challenge window opens before the scores are compared."""
-        if not self.chal_draw:
-            self._reshuffle_shared(self.chal_draw, self.chal_discard, "Great Mask Challenge")
-        card = self.chal_draw.pop()
+        if not self.challenge_pile:
+            self._reshuffle_shared(self.challenge_pile, self.challenge_discard, "Great Mask Challenge")
+        card = self.challenge_pile.pop()
         skill = self.game.cards.challenges[card].skill
-        self.chal = [seat, card, skill, 0, 0]
+        self.challenge = Challenge(seat, card, skill, [0, 0])
         self.owed = False  # the challenge window offers both players what the any-time one would
         self.emit("challenge", f"{self.names[seat]} flips over the top card in the Great Mask Challenge "
                   f"draw pile to reveal Card #{card}. This Great Mask Challenge Card uses "
@@ -690,10 +690,12 @@ class MasksState(MasksWords, MasksView):
 
     def _compare(self) -> None:
         """MASKS-CHALLENGE-COMPARE, -TIE, -LANDER-ONLY."""
-        lander, card, skill, bonus0, bonus1 = self.chal
-        self.chal = None
+        challenge = self.challenge
+        assert challenge is not None, "a challenge is compared after its card is revealed"
+        self.challenge = None
+        lander, card, skill, bonus = challenge.lander, challenge.card, challenge.skill, challenge.bonus
         other = 1 - lander
-        scores = (self.eff[0][skill] + bonus0, self.eff[1][skill] + bonus1)
+        scores = (self.skills[0][skill] + bonus[0], self.skills[1][skill] + bonus[1])
         name = SKILL_NAMES[skill]
         toa = self.toa_names
         won = scores[lander] >= scores[other]
@@ -707,14 +709,14 @@ class MasksState(MasksWords, MasksView):
         else:
             text += f"{toa[other]} has a higher score and has stopped {toa[lander]} from winning the Great " \
                 "Mask Challenge."
-        self.chal_discard.append(card)
+        self.challenge_discard.append(card)
         text += f" Card #{card} is placed face up in the Great Mask Challenge Card discard pile."
         self.emit("result", text, {"lander": lander, "card": card, "scores": list(scores), "won": won})
         if won:
             self._win_card(lander)
 
     def _win_card(self, seat: int) -> None:
-        pile = self.gm_pile[seat]
+        pile = self.mask_pile[seat]
         if not pile:
             return  # cannot happen with six Great Masks among nine cards: the game ended first
         number = pile.pop()
@@ -759,7 +761,7 @@ class MasksState(MasksWords, MasksView):
             f"“{card.text}”."
         if before:
             text += f" {self.game.cards.mask_cards[before].name} is no longer attached."
-        self.emit("attach", text, {"seat": seat, "card": number, "skills": list(self.eff[seat])})
+        self.emit("attach", text, {"seat": seat, "card": number, "skills": list(self.skills[seat])})
 
     # -- Game Action cards -----------------------------------------------------------------
 
@@ -769,7 +771,7 @@ class MasksState(MasksWords, MasksView):
         card = self.game.cards.actions[number]
         self.hands[seat].remove(number)
         self.known[seat].discard(number)
-        self.ga_discard[seat].append(number)
+        self.action_discard[seat].append(number)
         who = self.names[seat]
         opp = 1 - seat
         text = f"{who} plays {card.label}: “{card.text}”"
@@ -814,10 +816,10 @@ class MasksState(MasksWords, MasksView):
             self.skips[opp] += card.amount
             text += f" {self.names[opp]} will skip their next move."
         elif effect == "boost":
-            self.chal[3 + seat] += card.amount
+            self._challenge_on().bonus[seat] += card.amount
             text += f" {self.toa_names[seat]} gets {card.amount} more points in this challenge."
         else:  # weaken
-            self.chal[3 + opp] -= card.amount
+            self._challenge_on().bonus[opp] -= card.amount
             text += f" {self.toa_names[opp]} loses {card.amount} points in this challenge."
         self.emit("play", text, fields)
 

@@ -39,31 +39,31 @@ class MasksSetUp(State):
     toa_names: tuple[str, ...]
     move_texts: tuple[tuple[str, ...], ...]  # per seat, per direction: the narration of a move
     won: list[list[int]]  # per seat, the Great Mask/Turaga cards won, in the order won
-    gm_pile: list[list[int]]  # per seat, the Great Mask/Turaga pile; its top is the end
+    mask_pile: list[list[int]]  # per seat, the Great Mask/Turaga pile; its top is the end
     mask_on: list[int]  # per seat, the attached Great Mask (0: none)
     turaga_on: list[int]  # per seat, the attached Turaga card (0: none)
     # Each seat's hand, kept sorted: legal actions then come in an order that depends only on
     # what the seat can see.
     hands: list[list[int]]
-    ga_draw: list[list[int]]  # per seat, the Game Action draw pile; its top is the end
-    ga_discard: list[list[int]]
-    chal_draw: list[int]  # the Great Mask Challenge draw pile; its top is the end
-    chal_discard: list[int]
-    mis_draw: list[int]  # the Mission draw pile; its top is the end
-    mis_discard: list[int]
-    missions: list[list[list[int]]]  # per seat, oldest first: [Mission card, count still to do]
+    action_pile: list[list[int]]  # per seat, the Game Action draw pile; its top is the end
+    action_discard: list[list[int]]
+    challenge_pile: list[int]  # the Great Mask Challenge draw pile; its top is the end
+    challenge_discard: list[int]
+    mission_pile: list[int]  # the Mission draw pile; its top is the end
+    mission_discard: list[int]
+    missions: list[list[HeldMission]]  # per seat, oldest first
     known: list[set[int]]  # per seat, the cards of the hand that both players have seen
     skips: list[int]  # per seat, moves still to skip (Penalty cards)
-    last_chal: list[int]  # per seat, the Challenge space last landed on (-1: none)
-    last_ga: list[int]  # per seat, the Game Action space last landed on (-1: none)
-    eff: list[list[int]]  # per seat, the six skills with the attached cards' bonuses
+    last_challenge: list[int]  # per seat, the Challenge space last landed on (-1: none)
+    last_game_action: list[int]  # per seat, the Game Action space last landed on (-1: none)
+    skills: list[list[int]]  # per seat, the six skills with the attached cards' bonuses
     pos: list[int]  # per seat, the cell of its Toa Mask
     turn: int
     turn_player: int
     phase: str | None  # the decision (moves.py), None while the agenda runs
     actor: int | None  # who decides now
     agenda: list[Step]  # what is still to happen, a stack: the next step is the end
-    chal: list[int] | None  # the challenge on: [lander, card, skill, bonus of seat 0, of seat 1]
+    challenge: Challenge | None  # the Great Mask Challenge under way
     passes: int  # in a challenge window: players who passed in a row
     claim: int  # the card just won, to attach or keep
     unclaimed: list[int]  # cards won on this space, still to attach or keep
@@ -101,7 +101,8 @@ class MasksSetUp(State):
         # MASKS-SETUP-MASK-PILES: each Toa's own nine cards, shuffled, drawn only by its player.
         self.won = [arrange.seat_list("won", s) for s in (0, 1)]
         pools = self.pools
-        self.gm_pile = [arrange.pile("mask_piles", s, pools.masks[s], self.won[s], self.rng) for s in (0, 1)]
+        self.mask_pile = [arrange.pile("mask_piles", s, pools.masks[s], self.won[s], self.rng)
+                          for s in (0, 1)]
         self.mask_on, self.turaga_on = [0, 0], [0, 0]
         for s in (0, 1):
             for n in arrange.seat_list("attached", s):
@@ -110,30 +111,31 @@ class MasksSetUp(State):
         # MASKS-SETUP-GA-PILES: each player has a complete set of Game Action cards #21-40 (a
         # variant: its few).
         self.hands = [sorted(arrange.seat_list("hands", s)) for s in (0, 1)]
-        self.ga_discard = [arrange.seat_list("action_discards", s) for s in (0, 1)]
-        self.ga_draw = [arrange.pile("action_piles", s, pools.actions,
-                                     self.hands[s] + self.ga_discard[s], self.rng) for s in (0, 1)]
+        self.action_discard = [arrange.seat_list("action_discards", s) for s in (0, 1)]
+        self.action_pile = [arrange.pile("action_piles", s, pools.actions,
+                                     self.hands[s] + self.action_discard[s], self.rng) for s in (0, 1)]
         # MASKS-SETUP-SHARED-PILES: one Challenge pile (#1-6) and one Mission pile (#7-20).
-        self.chal_discard = arrange.shared_list("challenge_discard")
-        self.chal_draw = arrange.pile("challenge_pile", None, pools.challenges, self.chal_discard, self.rng)
-        self.missions = [[[n, self._mission_count(n)] for n in arrange.seat_list("missions", s)]
+        self.challenge_discard = arrange.shared_list("challenge_discard")
+        self.challenge_pile = arrange.pile("challenge_pile", None, pools.challenges, self.challenge_discard,
+                                           self.rng)
+        self.missions = [[HeldMission(n, self._mission_count(n)) for n in arrange.seat_list("missions", s)]
                          for s in (0, 1)]
-        queued = [m[0] for queue in self.missions for m in queue]
-        self.mis_discard = arrange.shared_list("mission_discard")
-        self.mis_draw = arrange.pile("mission_pile", None, pools.missions, self.mis_discard + queued,
+        queued = [m.card for queue in self.missions for m in queue]
+        self.mission_discard = arrange.shared_list("mission_discard")
+        self.mission_pile = arrange.pile("mission_pile", None, pools.missions, self.mission_discard + queued,
                                      self.rng)
         self.known = [set(), set()]
         self.skips = [0, 0]
-        self.last_chal = [-1, -1]
-        self.last_ga = [-1, -1]
-        self.eff = [list(t.skills) for t in toas]
+        self.last_challenge = [-1, -1]
+        self.last_game_action = [-1, -1]
+        self.skills = [list(t.skills) for t in toas]
         for s in (0, 1):
             self._update_skills(s)
         self.turn = 0
         self.phase = None
         self.actor = None
         self.agenda = []
-        self.chal = None
+        self.challenge = None
         self.passes = 0
         self.claim = 0
         self.unclaimed = []
@@ -177,6 +179,12 @@ class MasksSetUp(State):
         assert self.actor is not None, "no decision is pending"
         return self.actor
 
+    def _challenge_on(self) -> Challenge:
+        """The Great Mask Challenge under way: Bonus and Penalty cards that change its scores
+        are offered only in its window."""
+        assert self.challenge is not None, "no Great Mask Challenge is on"
+        return self.challenge
+
     def _mission_count(self, number: int) -> int:
         mission = self.game.cards.missions[number]
         return mission.count if mission.kind in ("discard", "skip") else 1
@@ -188,9 +196,9 @@ class MasksSetUp(State):
         kind = self.kind[cell]
         if kind == CHALLENGE:
             # MASKS-MISSION-BEFORE-CHALLENGE, MASKS-CHALLENGE-NOT-TWICE
-            return not self.missions[seat] and cell != self.last_chal[seat]
+            return not self.missions[seat] and cell != self.last_challenge[seat]
         if kind == GAME_ACTION:
-            return cell != self.last_ga[seat]  # MASKS-GA-NOT-TWICE
+            return cell != self.last_game_action[seat]  # MASKS-GA-NOT-TWICE
         return True
 
     def _giving_up(self, seat: int) -> bool:
@@ -198,7 +206,7 @@ class MasksSetUp(State):
         queue = self.missions[seat]
         if not queue or self.hands[seat]:
             return False
-        return self.game.cards.missions[queue[0][0]].kind == "discard"
+        return self.game.cards.missions[queue[0].card].kind == "discard"
 
     def _mask_count(self, seat: int) -> int:
         kinds = self.game.mask_cards_kind
@@ -210,7 +218,7 @@ class MasksSetUp(State):
         base = cards.toa[self.players[seat]].skills
         mask = cards.mask_cards[self.mask_on[seat]].bonus if self.mask_on[seat] else (0,) * 6
         turaga = cards.mask_cards[self.turaga_on[seat]].bonus if self.turaga_on[seat] else (0,) * 6
-        self.eff[seat] = [b + m + t for b, m, t in zip(base, mask, turaga, strict=True)]
+        self.skills[seat] = [b + m + t for b, m, t in zip(base, mask, turaga, strict=True)]
 
     def _copy_into(self, other: Self) -> None:
         other.board = self.board
@@ -223,29 +231,30 @@ class MasksSetUp(State):
         other.toa_names = self.toa_names
         other.move_texts = self.move_texts
         other.won = [list(x) for x in self.won]
-        other.gm_pile = [list(x) for x in self.gm_pile]
+        other.mask_pile = [list(x) for x in self.mask_pile]
         other.mask_on = list(self.mask_on)
         other.turaga_on = list(self.turaga_on)
         other.hands = [list(x) for x in self.hands]
-        other.ga_draw = [list(x) for x in self.ga_draw]
-        other.ga_discard = [list(x) for x in self.ga_discard]
-        other.chal_draw = list(self.chal_draw)
-        other.chal_discard = list(self.chal_discard)
-        other.mis_draw = list(self.mis_draw)
-        other.mis_discard = list(self.mis_discard)
-        other.missions = [[list(m) for m in q] for q in self.missions]
+        other.action_pile = [list(x) for x in self.action_pile]
+        other.action_discard = [list(x) for x in self.action_discard]
+        other.challenge_pile = list(self.challenge_pile)
+        other.challenge_discard = list(self.challenge_discard)
+        other.mission_pile = list(self.mission_pile)
+        other.mission_discard = list(self.mission_discard)
+        other.missions = [[HeldMission(m.card, m.left) for m in q] for q in self.missions]
         other.known = [set(k) for k in self.known]
         other.skips = list(self.skips)
-        other.last_chal = list(self.last_chal)
-        other.last_ga = list(self.last_ga)
-        other.eff = [list(x) for x in self.eff]
+        other.last_challenge = list(self.last_challenge)
+        other.last_game_action = list(self.last_game_action)
+        other.skills = [list(x) for x in self.skills]
         other.pos = list(self.pos)
         other.turn = self.turn
         other.turn_player = self.turn_player
         other.phase = self.phase
         other.actor = self.actor
         other.agenda = list(self.agenda)
-        other.chal = list(self.chal) if self.chal is not None else None
+        on = self.challenge
+        other.challenge = None if on is None else Challenge(on.lander, on.card, on.skill, list(on.bonus))
         other.passes = self.passes
         other.claim = self.claim
         other.unclaimed = list(self.unclaimed)
@@ -253,6 +262,28 @@ class MasksSetUp(State):
         other.gave_up = self.gave_up
         other.owed = self.owed
         other.winner = self.winner
+
+
+@dataclass(slots=True)
+class Challenge:
+    """A Great Mask Challenge under way (MASKS-CHALLENGE-*): the Toa who landed on its space,
+    the card revealed and the skill it tests (an index of SKILLS), and each seat's points
+    from the cards played in its window."""
+
+    lander: int
+    card: int
+    skill: int
+    bonus: list[int]  # per seat
+
+
+@dataclass(slots=True)
+class HeldMission:
+    """A Mission card a player holds, not completed yet, and how many times it is still to
+    be done (cards to give up, moves to skip; 1 for the others)."""
+
+    card: int
+    left: int
+
 
 @dataclass(frozen=True)
 class CardPools:

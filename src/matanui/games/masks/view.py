@@ -18,11 +18,12 @@ class MasksView(MasksSetUp):
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
         labels = self.labels
-        chal = None
-        if self.chal is not None:
-            lander, card, skill, bonus0, bonus1 = self.chal
-            chal = {"lander": lander, "card": card, "skill": SKILLS[skill], "bonus": [bonus0, bonus1],
-                    "scores": [self.eff[0][skill] + bonus0, self.eff[1][skill] + bonus1]}
+        challenge = None
+        if self.challenge is not None:
+            skill, bonus = self.challenge.skill, self.challenge.bonus
+            challenge = {"lander": self.challenge.lander, "card": self.challenge.card, "skill": SKILLS[skill],
+                         "bonus": list(bonus),
+                         "scores": [self.skills[0][skill] + bonus[0], self.skills[1][skill] + bonus[1]]}
         return {
             "game": self.game.name,
             "seat": seat,
@@ -37,11 +38,11 @@ class MasksView(MasksSetUp):
             "phase": self.phase,
             "positions": [labels[p] for p in self.pos],
             "toa": [self._seat_view(s) for s in (0, 1)],
-            "challenge_pile": len(self.chal_draw),
-            "challenge_discard": list(self.chal_discard),
-            "mission_pile": len(self.mis_draw),
-            "mission_discard": list(self.mis_discard),
-            "challenge": chal,
+            "challenge_pile": len(self.challenge_pile),
+            "challenge_discard": list(self.challenge_discard),
+            "mission_pile": len(self.mission_pile),
+            "mission_discard": list(self.mission_discard),
+            "challenge": challenge,
             "passes": self.passes if self.phase == WINDOW else None,
             "claim": self.claim if self.phase == CLAIM else None,
             "attach_done": {"mask": bool(self.attach_done & 1), "turaga": bool(self.attach_done & 2)},
@@ -52,24 +53,26 @@ class MasksView(MasksSetUp):
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         """What everyone may know of one player: all but their hand and their piles' order."""
-        labels = self.labels
         return {
             "toa": self.players[seat],
-            "skills": list(self.eff[seat]),
+            "skills": list(self.skills[seat]),
             "won": list(self.won[seat]),
             "masks": self._mask_count(seat),
             "mask": self.mask_on[seat] or None,
             "turaga": self.turaga_on[seat] or None,
-            "mask_pile": len(self.gm_pile[seat]),
+            "mask_pile": len(self.mask_pile[seat]),
             "hand_size": len(self.hands[seat]),
             "known_in_hand": sorted(self.known[seat]),
-            "action_pile": len(self.ga_draw[seat]),
-            "action_discard": list(self.ga_discard[seat]),
-            "missions": [list(m) for m in self.missions[seat]],
+            "action_pile": len(self.action_pile[seat]),
+            "action_discard": list(self.action_discard[seat]),
+            "missions": [[m.card, m.left] for m in self.missions[seat]],
             "skips": self.skips[seat],
-            "last_challenge": labels[self.last_chal[seat]] if self.last_chal[seat] >= 0 else None,
-            "last_game_action": labels[self.last_ga[seat]] if self.last_ga[seat] >= 0 else None,
+            "last_challenge": self._label_or_none(self.last_challenge[seat]),
+            "last_game_action": self._label_or_none(self.last_game_action[seat]),
         }
+
+    def _label_or_none(self, cell: int) -> str | None:
+        return self.labels[cell] if cell >= 0 else None
 
     def targets(self, action: str) -> dict[str, Any]:
         """What a legal action acts on: the `space` a Toa Mask moves or jumps to (and whose:
@@ -100,11 +103,12 @@ class MasksView(MasksSetUp):
         opp = 1 - seat
         known = other.known[opp]
         hidden = [c for c in other.hands[opp] if c not in known]
-        pool = sorted(hidden + other.ga_draw[opp])
+        pool = sorted(hidden + other.action_pile[opp])
         rng.shuffle(pool)
         other.hands[opp] = sorted([c for c in other.hands[opp] if c in known] + pool[: len(hidden)])
-        other.ga_draw[opp] = pool[len(hidden):]
-        piles = (other.ga_draw[seat], other.gm_pile[0], other.gm_pile[1], other.chal_draw, other.mis_draw)
+        other.action_pile[opp] = pool[len(hidden):]
+        piles = (other.action_pile[seat], other.mask_pile[0], other.mask_pile[1], other.challenge_pile,
+                 other.mission_pile)
         for pile in piles:
             pile.sort()
             rng.shuffle(pile)
@@ -114,22 +118,23 @@ class MasksView(MasksSetUp):
     def audit(self) -> None:
         cards, pools = self.game.cards, self.pools
         for seat in (0, 1):
-            places = {"hand": self.hands[seat], "draw": self.ga_draw[seat], "discard": self.ga_discard[seat]}
+            places = {"hand": self.hands[seat], "draw": self.action_pile[seat],
+                      "discard": self.action_discard[seat]}
             one_place(f"Player {seat + 1}'s Game Action card", places.items(), set(pools.actions))
             assert len(self.hands[seat]) <= HAND_LIMIT, f"Player {seat + 1} holds over {HAND_LIMIT} cards"
             assert self.hands[seat] == sorted(self.hands[seat]), "hands are kept sorted"
             assert self.known[seat] <= set(self.hands[seat]), "a known card is not in the hand"
             own = set(pools.masks[seat])
-            places = {"pile": self.gm_pile[seat], "won": self.won[seat]}
+            places = {"pile": self.mask_pile[seat], "won": self.won[seat]}
             one_place(f"Player {seat + 1}'s Great Mask/Turaga card", places.items(), own)
             for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
                 assert not slot or (slot in self.won[seat] and cards.mask_cards[slot].kind == kind), \
                     f"Player {seat + 1} has card #{slot} attached as a {kind} without having won it"
             assert self.kind[self.pos[seat]] >= 0, "a Toa Mask stands in the sea"
         assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
-        in_play = [self.chal[1]] if self.chal is not None else []
-        places = {"draw": self.chal_draw, "discard": self.chal_discard, "in play": in_play}
+        in_play = [self.challenge.card] if self.challenge is not None else []
+        places = {"draw": self.challenge_pile, "discard": self.challenge_discard, "in play": in_play}
         one_place("Great Mask Challenge card", places.items(), set(pools.challenges))
-        queues = [m[0] for q in self.missions for m in q]
-        places = {"draw": self.mis_draw, "discard": self.mis_discard, "held": queues}
+        queues = [m.card for q in self.missions for m in q]
+        places = {"draw": self.mission_pile, "discard": self.mission_discard, "held": queues}
         one_place("Mission card", places.items(), set(pools.missions))

@@ -117,7 +117,7 @@ class WhyNot:
         d = DIR_CODES.index(rest)
         cell = s.step[s.pos[self.seat]][d]
         if cell >= 0 and s._may_enter(self.seat, cell) and s._giving_up(self.seat):
-            mission = s.missions[self.seat][0][0]
+            mission = s.missions[self.seat][0].card
             return (f"Mission #{mission} asks for a Game Action card and the hand is empty: the Toa "
                     "must move towards the nearest Game Action space")
         return self._closed(self.seat, cell, f"the space to the {DIR_NAMES[d]}")
@@ -130,12 +130,12 @@ class WhyNot:
             return (f"{where} is occupied by {s.names[1 - seat]}'s Toa Mask; to enter it, wait for "
                     f"{s.names[1 - seat]} to move")
         if s.kind[cell] == CHALLENGE and s.missions[seat]:
-            mission = s.missions[seat][0][0]
+            mission = s.missions[seat][0].card
             return f"{where} is a Challenge space, and Mission #{mission} must be completed first"
-        if cell == s.last_chal[seat]:
+        if cell == s.last_challenge[seat]:
             return (f"{where} is the Challenge space last visited; a Great Mask Challenge attempt at a "
                     "different Challenge space must come first")
-        if cell == s.last_ga[seat]:
+        if cell == s.last_game_action[seat]:
             return (f"{where} is the Game Action space last visited; a different Game Action space or a "
                     "Great Mask Challenge attempt must come first")
         return f"{where} is open, but {self._phase()}"
