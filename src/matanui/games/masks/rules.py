@@ -69,6 +69,7 @@ from .moves import (
     TWO_STEPS,
     WAIT,
     WINDOW,
+    Move,
 )
 from .setup import HAND_LIMIT, MASKS_TO_WIN, Challenge, HeldMission, arrangement_spec
 from .variants import FULL, Variant, load_variants
@@ -89,9 +90,9 @@ class MasksGame(Game):
     name = "masks"
     title = "Quest for the Masks"
     # 2: the first player starts West, the give-up Mission walk is enforced, and a card won
-    # in the first challenge of a double space counts only after the second (issue #11).
+    # in the first challenge of a double space counts only after the second.
     # 3: a card drawn during a move, or held in a turn whose move is skipped, may be played
-    # before the turn passes (the any-time window, issue #22).
+    # before the turn passes (the any-time window).
     rules_version = "3"
     min_players = max_players = 2
 
@@ -176,19 +177,20 @@ class MasksState(MasksWords, MasksView):
         self._end(*winners)  # two seats: one is left after a forfeit
 
     def _generate_moves(self) -> dict[str, Any]:
-        phase = self.phase
+        phase, seat = self.phase, self.actor
+        assert seat is not None, "moves are asked for only while a decision is pending"
         if phase == TURN:
-            return self._turn_moves(self.actor)
+            return self._turn_moves(seat)
         if phase == WINDOW:
-            return self._window_moves(self.actor, IN_CHALLENGE)
+            return self._window_moves(seat, IN_CHALLENGE)
         if phase == ANYTIME:
-            return self._window_moves(self.actor, ANY_TIME)
+            return self._window_moves(seat, ANY_TIME)
         game = self.game
         if phase == CLAIM:
             return {game.attach_ids[self.claim]: (M_ATTACH, self.claim), "keep": KEEP}
         if phase == JUMP:
-            return {f"jump:{self.labels[c]}": (M_JUMP, c) for c in self._free_portals(self.actor)}
-        return {game.discard_ids[n]: (M_DISCARD, n) for n in self.hands[self.actor]}
+            return {f"jump:{self.labels[c]}": (M_JUMP, c) for c in self._free_portals(seat)}
+        return {game.discard_ids[n]: (M_DISCARD, n) for n in self.hands[seat]}
 
     def _turn_moves(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -312,9 +314,10 @@ class MasksState(MasksWords, MasksView):
 
     # -- carrying out an action ----------------------------------------------------------
 
-    def _perform(self, move: tuple) -> None:
+    def _perform(self, move: Move) -> None:
         op = move[0]
         seat = self.actor
+        assert seat is not None, "a move is performed only for the decision pending"
         if op == M_MOVE:
             cell = move[2]
             self.emit("move", self.move_texts[seat][move[1]],
@@ -765,7 +768,7 @@ class MasksState(MasksWords, MasksView):
 
     # -- Game Action cards -----------------------------------------------------------------
 
-    def _play(self, seat: int, move: tuple) -> None:
+    def _play(self, seat: int, move: Move) -> None:
         """MASKS-GA-DISCARD: a played card is discarded at once, then takes effect."""
         number = move[1]
         card = self.game.cards.actions[number]
