@@ -153,11 +153,11 @@ def regions(game: MasksGame, obs: dict[str, Any], names: Sequence[str] | None = 
     if obs["is_over"]:
         title += "  " + game_over(names, obs)
     players = [player_lines(game, obs, s, names[s]) for s in range(len(obs["players"]))]
-    chal_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"
-    mis_discard = ", ".join(f"#{n}" for n in obs["mission_discard"]) or "none"
+    challenge_discard = ", ".join(f"#{n}" for n in obs["challenge_discard"]) or "none"
+    mission_discard = ", ".join(f"#{n}" for n in obs["mission_discard"]) or "none"
     table = [line for s, lines in enumerate(players) if s != seat for line in lines]
-    table.append(f"Great Mask Challenge pile {obs['challenge_pile']} (discard {chal_discard}); "
-                 f"Mission pile {obs['mission_pile']} (discard {mis_discard})")
+    table.append(f"Great Mask Challenge pile {obs['challenge_pile']} (discard {challenge_discard}); "
+                 f"Mission pile {obs['mission_pile']} (discard {mission_discard})")
     table += _decision(game, obs, names)
     top = map_top(board)
     cols = columns(board)

@@ -82,7 +82,8 @@ MAP_LABELS = {"a": "Side A", "b": "Side B", "both": "Both mats"}
 VARIANTS = load_variants()
 
 
-def words(count: int) -> str:
+def number_words(count: int) -> str:
+    """A count as the narration writes it: "two", or "12" past the words it has."""
     return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
 
 
@@ -496,11 +497,11 @@ class MasksState(MasksWords, MasksView):
         """MASKS-GA-DRAW, MASKS-GA-HAND-LIMIT, MASKS-DOUBLE."""
         count = self.board.circles[cell]
         who = self.names[seat]
-        text = f"{who} {how} a Game Action Space: this means they get to draw {words(count)} " \
+        text = f"{who} {how} a Game Action Space: this means they get to draw {number_words(count)} " \
             f"card{'s' if count > 1 else ''} from their Game Action pile of cards."
         if len(self.hands[seat]) >= HAND_LIMIT:
-            text += f" They have {words(HAND_LIMIT)} cards in their hand, so they do not pick up another " \
-                "Game Action Card."
+            text += f" They have {number_words(HAND_LIMIT)} cards in their hand, so they do not pick up " \
+                "another Game Action Card."
             self.emit("draw", text, {"seat": seat, "drawn": 0})
             return
         if self._draw_with_event(seat, count, text) and seat == self.turn_player:
@@ -516,7 +517,7 @@ class MasksState(MasksWords, MasksView):
         if n < count:
             full = len(self.hands[seat]) >= HAND_LIMIT
             why = "their hand is full" if full else "their piles are empty"
-            text += f" They can draw only {words(n)}: {why}."
+            text += f" They can draw only {number_words(n)}: {why}."
         cards = self.game.cards.actions
         names = ", ".join(f"Card #{c} ({cards[c].name})" for c in drawn)
         secret = f"{text} They draw {names}." if n else text
@@ -640,10 +641,11 @@ class MasksState(MasksWords, MasksView):
             if self._may_enter(seat, cell):
                 end, moved = cell, distance
         toa = self.toa_names[seat]
-        text = (f"{self.names[seat]} must move the {toa} Mask {words(mission.spaces)} spaces to the "
+        text = (f"{self.names[seat]} must move the {toa} Mask {number_words(mission.spaces)} spaces to the "
                 f"{DIR_NAMES[mission.direction]}.")
         if moved < mission.spaces:
-            text += f" They reach a stopping point after {words(moved)} space{'s' if moved != 1 else ''}."
+            spaces = "space" if moved == 1 else "spaces"
+            text += f" They reach a stopping point after {number_words(moved)} {spaces}."
         self.pos[seat] = end
         self.emit("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved})
         self._complete_mission(seat, mission.number)
@@ -729,7 +731,7 @@ class MasksState(MasksWords, MasksView):
                   "a card from the top of their Great Mask/Turaga Card pile. They do this and reveal "
                   f"{card.name} (Card #{number}).", {"seat": seat, "card": number})
         if self._mask_count(seat) >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
-            which = "all six" if self.target == MASKS_TO_WIN else words(self.target)
+            which = "all six" if self.target == MASKS_TO_WIN else number_words(self.target)
             game = "the game" if self.target == MASKS_TO_WIN else "the shorter game"
             self.emit("win", f"{self.names[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
                       f"Mask cards and wins {game}!", {"seat": seat})
@@ -810,7 +812,7 @@ class MasksState(MasksWords, MasksView):
             self.owed = True
         self.phase = None
         if effect == "draw":
-            text += f" They discard it and draw {words(card.amount)} new cards."
+            text += f" They discard it and draw {number_words(card.amount)} new cards."
             self._draw_with_event(seat, card.amount, text)
             if self.missions[seat]:
                 self.agenda.append((S_MISSIONS, seat))
