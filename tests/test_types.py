@@ -1,6 +1,5 @@
 """The kernel and the games keep their type hints true: mypy, on the files pyproject.toml's
-[tool.mypy] names, finds nothing (the modules not clean yet are listed there, each to come
-off the list)."""
+[tool.mypy] names, finds nothing."""
 
 from __future__ import annotations
 

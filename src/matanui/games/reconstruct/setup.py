@@ -1,11 +1,11 @@
-"""Toa Nuva Reconstruct's set-up: what a position holds, the arrangement a test or tutorial
-may fix, and laying out a new game (RECON-SETUP-*)."""
+"""Toa Nuva Reconstruct's set-up: what a position holds and how it is copied, the arrangement a
+test or tutorial may fix, and laying out a new game (RECON-SETUP-*)."""
 
 from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from matanui.engine import BadSetup, State
 from matanui.engine.arrangement import Spec, listed, one_of, per_seat, seat_number, whole_number
@@ -120,3 +120,17 @@ class ReconstructSetUp(State):
         self.phase = PLAY
         self.turn_player = first
         return first
+
+    def _copy_into(self, other: Self) -> None:
+        other.built = list(self.built)
+        other.hands = [list(h) for h in self.hands]
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.known = [set(k) for k in self.known]
+        other.turn = self.turn
+        other.turn_player = self.turn_player
+        other.phase = self.phase
+        other.pending = self.pending
+        other.winner = self.winner
+        other.drawn_game = self.drawn_game
+        other.draws_due = self.draws_due

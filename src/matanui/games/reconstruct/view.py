@@ -1,5 +1,6 @@
-"""What each seat of Toa Nuva Reconstruct may see, a full position that agrees with it
-(determinization), copies, and the audit that every card is in exactly one place."""
+"""What each seat of Toa Nuva Reconstruct may see, what a legal action acts on (for the
+interfaces), a full position that agrees with it (determinization), and the audit that every
+card is in exactly one place."""
 
 from __future__ import annotations
 
@@ -54,19 +55,22 @@ class ReconstructView(ReconstructSetUp):
         other._reseed(rng)
         return other
 
-    def _copy_into(self, other: Self) -> None:
-        other.built = list(self.built)
-        other.hands = [list(h) for h in self.hands]
-        other.draw = list(self.draw)
-        other.discard = list(self.discard)
-        other.known = [set(k) for k in self.known]
-        other.turn = self.turn
-        other.turn_player = self.turn_player
-        other.phase = self.phase
-        other.pending = self.pending
-        other.winner = self.winner
-        other.drawn_game = self.drawn_game
-        other.draws_due = self.draws_due
+    def targets(self, action: str) -> dict[str, Any]:
+        """What a legal action acts on: the `card` played (and `part` it adds or removes, on
+        whose mat: `seat`), the stop `card`, or a trade's `card` given and `take`n."""
+        move = self._move_table().get(action)
+        if move is None:
+            return {}
+        kind = move.kind
+        if kind in ("add", "remove"):
+            me = self.turn_player
+            return {"kind": kind, "card": move.card, "part": self.game.deck.parts[move.part].id,
+                    "seat": me if kind == "add" else 1 - me}
+        if kind == "stop":
+            return {"kind": kind, "card": move.card}
+        if kind == "trade":
+            return {"kind": kind, "card": move.give, "take": move.take}
+        return {"kind": kind}
 
     # -- for tests and invariants ------------------------------------------------------
 

@@ -1,9 +1,7 @@
-"""Toa Nuva Reconstruct in words: who is who, what each legal action does, what it acts on,
-and why an action is not legal."""
+"""Toa Nuva Reconstruct in words: who is who, what each legal action does, and why an action
+is not legal."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from .moves import PLAY, RESPOND
 from .setup import ReconstructSetUp
@@ -53,23 +51,6 @@ class ReconstructWords(ReconstructSetUp):
             return f"Draw {self.draws_due} card{'s' if self.draws_due > 1 else ''} and play as usual"
         return (f"Trade: discard card #{move.give} ({self.card_label(move.give)}), take card "
                 f"#{move.take} ({self.card_label(move.take)}) from the discard pile; your turn ends")
-
-    def targets(self, action: str) -> dict[str, Any]:
-        """What a legal action acts on: the `card` played (and `part` it adds or removes, on
-        whose mat: `seat`), the stop `card`, or a trade's `card` given and `take`n."""
-        move = self._move_table().get(action)
-        if move is None:
-            return {}
-        kind = move.kind
-        if kind in ("add", "remove"):
-            me = self.turn_player
-            return {"kind": kind, "card": move.card, "part": self.game.deck.parts[move.part].id,
-                    "seat": me if kind == "add" else 1 - me}
-        if kind == "stop":
-            return {"kind": kind, "card": move.card}
-        if kind == "trade":
-            return {"kind": kind, "card": move.give, "take": move.take}
-        return {"kind": kind}
 
     def _why_not(self, action: str) -> str | None:
         """The rule that forbids `action` (the kernel's why-not frame adds who decides and
