@@ -95,7 +95,7 @@ def _rules(game: Any, options: Mapping[str, Any]) -> r.Rules:
         kind=np.array(board.kind, np.int64), circles=np.array(board.circles, np.int64),
         step=np.array(board.step, np.int64), portals=np.array(board.portals, np.int64), two_steps=two_steps,
         west=board.west_start, east=board.east_start,
-        target=MASKS_TO_WIN_SHORT if options["short"] else MASKS_TO_WIN,
+        masks_to_win=MASKS_TO_WIN_SHORT if options["short"] else MASKS_TO_WIN,
         turn_limit=options["turn_limit"], first=-1 if first == "rps" else int(first),
     )
 

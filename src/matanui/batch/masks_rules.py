@@ -93,7 +93,7 @@ WIDTH = _at.size
 Rules = namedtuple("Rules", [
     "toa_skills", "toa_pile", "mask_kind", "mask_bonus", "act_effect", "act_amount",
     "mis_kind", "mis_dir", "mis_spaces", "mis_count", "mis_target", "chal_skill",
-    "kind", "circles", "step", "portals", "two_steps", "west", "east", "target", "turn_limit", "first",
+    "kind", "circles", "step", "portals", "two_steps", "west", "east", "masks_to_win", "turn_limit", "first",
 ])
 
 
@@ -752,7 +752,7 @@ def win_card(s: np.ndarray, R, seat: int) -> None:
     number = s[GM_PILE + MASK_CARDS_PER_TOA * seat + s[GM_N + seat]]
     s[WON + MASK_CARDS_PER_TOA * seat + s[WON_N + seat]] = number
     s[WON_N + seat] += 1
-    if mask_count(s, R, seat) >= R.target:
+    if mask_count(s, R, seat) >= R.masks_to_win:
         end_game(s, seat)
         return
     s[UNCLAIMED + s[UNCL_N]] = number

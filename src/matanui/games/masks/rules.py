@@ -730,9 +730,9 @@ class MasksState(MasksWords, MasksView):
         self.emit("win_card", f"Because {self.names[seat]} won the Great Mask Challenge, they get to draw "
                   "a card from the top of their Great Mask/Turaga Card pile. They do this and reveal "
                   f"{card.name} (Card #{number}).", {"seat": seat, "card": number})
-        if self._mask_count(seat) >= self.target:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
-            which = "all six" if self.target == MASKS_TO_WIN else number_words(self.target)
-            game = "the game" if self.target == MASKS_TO_WIN else "the shorter game"
+        if self._mask_count(seat) >= self.masks_to_win:  # MASKS-OBJECT-WIN, MASKS-SHORT-GAME
+            which = "all six" if self.masks_to_win == MASKS_TO_WIN else number_words(self.masks_to_win)
+            game = "the game" if self.masks_to_win == MASKS_TO_WIN else "the shorter game"
             self.emit("win", f"{self.names[seat]} has collected {which} of {self.toa_names[seat]}'s Great "
                       f"Mask cards and wins {game}!", {"seat": seat})
             self._end(seat)

@@ -31,7 +31,7 @@ class MasksSetUp(State):
     game: MasksGame
     board: Board
     pools: CardPools
-    target: int  # the Great Masks to win
+    masks_to_win: int  # the Great Masks a Toa needs to win
     turn_limit: int
     kind: tuple[int, ...]  # the board's, per cell: what the space is (maps.py)
     step: tuple[tuple[int, ...], ...]  # the board's, per cell: the cell N, E, S, W (-1: none)
@@ -82,16 +82,16 @@ class MasksSetUp(State):
         self.pools = CardPools.of(game, variant, self.players)
         if variant is None:
             board = game.boards[self.options["map"]]
-            self.target = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
+            self.masks_to_win = MASKS_TO_WIN_SHORT if self.options["short"] else MASKS_TO_WIN
             self.turn_limit = self.options["turn_limit"]
         else:
             # A variant sets its own map and Great Masks to win: `map` and `short` do not apply.
             board = game.boards[variant.map]
-            self.target = variant.masks_to_win
+            self.masks_to_win = variant.masks_to_win
             self.turn_limit = min(self.options["turn_limit"], variant.turn_limit)
         self.board = board
         # The whole arrangement is checked before anything is set up.
-        arrange = Arranger(arrangement, cards, self.pools, board, self.target)
+        arrange = Arranger(arrangement, cards, self.pools, board, self.masks_to_win)
         self.kind = board.kind
         self.step = board.step
         self.labels = tuple(board.label(c) for c in range(board.width * board.height))
@@ -223,7 +223,7 @@ class MasksSetUp(State):
     def _copy_into(self, other: Self) -> None:
         other.board = self.board
         other.pools = self.pools
-        other.target = self.target
+        other.masks_to_win = self.masks_to_win
         other.turn_limit = self.turn_limit
         other.kind = self.kind
         other.step = self.step
@@ -352,7 +352,7 @@ class Arranger:
     limit, a game not already won, and the Toa Masks on two different spaces of the map."""
 
     def __init__(self, arrangement: Mapping[str, Any], cards: Cards, pools: CardPools, board: Board,
-                 target: int) -> None:
+                 masks_to_win: int) -> None:
         self.arrangement = arrangement
         self.lists: dict[tuple[str, int | None], list[int]] = {}
         if "positions" in arrangement:
@@ -363,7 +363,7 @@ class Arranger:
             self._places(seat, (("won", own), ("mask_piles", own)))
             self._places(seat, (("hands", actions), ("action_discards", actions), ("action_piles", actions)))
             self._check_attached(seat, cards)
-            self._check_counts(seat, cards, target)
+            self._check_counts(seat, cards, masks_to_win)
         self._places(None, (("challenge_discard", pools.challenges), ("challenge_pile", pools.challenges)))
         self._places(None, (("missions", missions), ("mission_discard", missions),
                             ("mission_pile", missions)))
@@ -407,14 +407,14 @@ class Arranger:
                            "a Toa has one Great Mask and one Turaga card attached at a time")
         self.lists["attached", seat] = list(value)
 
-    def _check_counts(self, seat: int, cards: Cards, target: int) -> None:
+    def _check_counts(self, seat: int, cards: Cards, masks_to_win: int) -> None:
         hand = self.lists["hands", seat]
         if len(hand) > HAND_LIMIT:
             raise BadSetup(f"arrangement 'hands' gives seat {seat} {len(hand)} cards; at most {HAND_LIMIT}")
         masks = sum(cards.mask_cards[n].kind == "mask" for n in self.lists["won", seat])
-        if masks >= target:
+        if masks >= masks_to_win:
             raise BadSetup(f"arrangement 'won' gives seat {seat} {masks} Great Masks: that game is already "
-                           f"over (at most {target - 1})")
+                           f"over (at most {masks_to_win - 1})")
 
     @staticmethod
     def _positions(labels: list[str], board: Board) -> list[int]:

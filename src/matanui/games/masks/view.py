@@ -30,7 +30,7 @@ class MasksView(MasksSetUp):
             "players": list(self.players),
             "map": self.board.id,
             "short": self.options["short"],
-            "masks_to_win": self.target,
+            "masks_to_win": self.masks_to_win,
             "turn": self.turn,
             "turn_limit": self.turn_limit,
             "turn_player": self.turn_player,
