@@ -13,6 +13,17 @@ from dataclasses import dataclass, field
 SETTLED = """() => (document.querySelector('#actions button:not([disabled])')
     && !document.querySelector('.makuta[data-walking]') && !document.body.classList.contains('acting'))
     || document.querySelector('#end[open]')"""
+# A board that pans (Makuta's follows the Toa to move, Masks' centres a phone's map) at rest:
+# the same transform over three frames and no transition running. A person looks where the
+# board came to rest; a target seen in the frame mid-pan may end under the legend.
+STILL = """() => {
+    const now = [...document.querySelectorAll('.zoom-content')];
+    const pose = now.map((node) => node.style.transform).join('|');
+    const moving = now.some((node) => node.getAnimations().length > 0);
+    window.__stillFrames = !moving && window.__pose === pose ? (window.__stillFrames || 0) + 1 : 0;
+    window.__pose = pose;
+    return window.__stillFrames >= 3;
+}"""
 # The targets a person can see: on a board that pans, those inside its frame.
 VISIBLE = """(nodes) => nodes.map((node, index) => {
     const frame = node.closest('.zoom-frame');
@@ -57,6 +68,7 @@ class Person:
 
     def settle(self) -> None:
         self.page.wait_for_function(SETTLED, timeout=20_000)
+        self.page.wait_for_function(STILL, timeout=20_000)
 
     def over(self) -> bool:
         return self.page.locator("#end[open]").count() > 0
