@@ -25,7 +25,7 @@ from matanui.engine import Game, MatanuiError, Record, State
 from matanui.engine.record import replay
 
 from .base import SeatView
-from .heuristics import heuristics_module
+from .heuristics import heuristics
 from .ismcts import ISMCTSAgent, Node
 from .recalibration import calibrated
 from .registry import make_agent
@@ -110,7 +110,7 @@ class Hint:
 
 def hint(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -> Hint:
     """The move the search finds best for the seat of `view`, with a plain reason: the game's
-    own (its heuristics module's `explain(view, action)`, where it has one and finds words),
+    own (its heuristics' `explain(view, action)`, where it has one and finds words),
     else the chances that set it apart from the next best."""
     found = estimate(view, seed, iterations)
     best = found.best
@@ -121,7 +121,8 @@ def hint(view: SeatView, seed: int = 0, iterations: int = ANALYSIS_ITERATIONS) -
 
 
 def _explainer(game: str) -> Callable[[SeatView, str], str | None]:
-    return getattr(heuristics_module(game), "explain", lambda view, action: None)
+    kit = heuristics(game)
+    return kit.explain if kit and kit.explain else lambda view, action: None
 
 
 def _compared(view: SeatView, found: Estimate) -> str:

@@ -18,17 +18,13 @@ Names every interface understands:
 A search's name may set its parameters in braces, `ismcts@300{exploration=0.9}`, and where a
 game's heuristic has weights (a `Weights` dataclass), `heuristic{challenge_odds=0.4}` sets them
 (matanui.ai.settings).
-Where a heuristics module sets `HARD_IS_TUNED_HEURISTIC = True`, `hard` in that game is its
-heuristic playing the weights `matanui tune` found (data/tuned.toml) instead of the search:
-there the search was measured weaker than that (docs/ai.md).
-Both searches take their playout settings from the game's heuristics module, where it has
-one: playouts follow its `Heuristic` (far stronger per second than random playouts) unless it
-sets `PLAYOUT_WITH_HEURISTIC = False`; they stop after `PLAYOUT_LIMIT` steps (default 2000)
-and then score the sampled state with its `evaluate(state) -> list[float]`, if it has one.
-Where it sets `SEARCH_OVERRULES_HEURISTIC_BY = margin`, the search plays the heuristic's move
-unless its own best move's mean return is higher by more than the margin. Where it has an
-`opponent_model(view)`, `ismcts-infer` weights its determinizations by it
-(matanui.ai.inference).
+What a game's heuristics module declares in its `HEURISTICS` (matanui.ai.heuristics.Heuristics)
+shapes the levels: where `hard_is_tuned`, `hard` in that game is its heuristic playing the
+weights `matanui tune` found (data/tuned.toml) instead of the search, which was measured
+weaker there (docs/ai.md); both searches take their playouts from it (they follow its agent
+unless told not to, stop after its `playout_limit`, are scored by its `evaluate`, and let its
+agent's move stand unless `search_overrules_agent_by` is beaten), and `ismcts-infer` weights
+its determinizations by its `opponent_model` (matanui.ai.inference).
 """
 
 from __future__ import annotations
@@ -40,8 +36,8 @@ from matanui.engine import MatanuiError
 from matanui.engine.untrusted import shortened
 
 from .base import Agent, RandomAgent
-from .heuristics import heuristics_module
-from .ismcts import DEFAULT_ROLLOUT_LIMIT, ISMCTSAgent
+from .heuristics import heuristics
+from .ismcts import ISMCTSAgent
 from .policy import SPECS, TRAINED, is_policy_spec, policy_agent
 from .settings import SEARCH, Parameters, check_value, split_settings
 from .tuned import TUNED_FILE, tuned_weights
@@ -79,12 +75,13 @@ def _budget(spec: str, text: str, kind: type) -> float | int:
 
 
 def _hard_is_tuned_heuristic(game: str) -> bool:
-    return getattr(heuristics_module(game), "HARD_IS_TUNED_HEURISTIC", False)
+    kit = heuristics(game)
+    return kit is not None and kit.hard_is_tuned
 
 
 def parameters(spec: str, game: str) -> Parameters:
     """What the agent `spec` may set in braces in `game`: a search its parameters, a
-    heuristic with weights (a `Weights` dataclass in its module) those weights, anything
+    heuristic with weights (its `Heuristics.weights` dataclass) those weights, anything
     else nothing."""
     base = spec.partition("{")[0].partition("@")[0]
     name = LEVELS.get(base, base)
@@ -93,19 +90,21 @@ def parameters(spec: str, game: str) -> Parameters:
     if name in SEARCHES:
         return SEARCH
     if name == "heuristic":
-        weights = getattr(heuristics_module(game), "Weights", None)
+        kit = heuristics(game)
+        weights = kit.weights if kit else None
         kinds = {field.name: float for field in fields(weights)} if weights else {}
         return Parameters(kinds, "weight", f"{game}'s heuristic")
     return Parameters({}, "setting", name)
 
 
 def _heuristic(game: str, seed: int, weights: dict[str, float] | None = None) -> Agent | None:
-    module = heuristics_module(game)
-    if module is None:
+    kit = heuristics(game)
+    if kit is None:
         return None
     if weights:
-        return module.Heuristic(seed, replace(module.Weights(), **weights))
-    return module.Heuristic(seed)
+        assert kit.weights is not None, "parameters() allows weights only where the game has them"
+        return kit.agent(seed, replace(kit.weights(), **weights))
+    return kit.agent(seed)
 
 
 def _tuned_heuristic(game: str, seed: int) -> Agent:
@@ -123,18 +122,17 @@ def _tuned_heuristic(game: str, seed: int) -> Agent:
 
 
 def _playout_settings(game: str, seed: int) -> dict[str, Any]:
-    module = heuristics_module(game)
-    if module is None:
+    kit = heuristics(game)
+    if kit is None:
         return {}
-    guided = getattr(module, "PLAYOUT_WITH_HEURISTIC", True)
-    margin = getattr(module, "SEARCH_OVERRULES_HEURISTIC_BY", None)
+    margin = kit.search_overrules_agent_by
     return {
-        "rollout_agent": module.Heuristic(seed) if guided else None,
-        "rollout_limit": getattr(module, "PLAYOUT_LIMIT", DEFAULT_ROLLOUT_LIMIT),
-        "evaluator": getattr(module, "evaluate", None),
-        "anchor": None if margin is None else module.Heuristic(seed + 1),
+        "rollout_agent": kit.agent(seed) if kit.playouts_follow_agent else None,
+        "rollout_limit": kit.playout_limit,
+        "evaluator": kit.evaluate,
+        "anchor": None if margin is None else kit.agent(seed + 1),
         "anchor_margin": margin or 0.0,
-        "inference": getattr(module, "opponent_model", None),
+        "inference": kit.opponent_model,
     }
 
 

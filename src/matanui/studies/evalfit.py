@@ -1,13 +1,13 @@
 """Fit a game's search evaluation against the outcomes of heuristic games.
 
-A two-player game's heuristics module may score a position for its search by
-`evaluate(state) = [tanh(EVALUATION_SCALE * advantage(state)), ...]`, where `advantage` is
+A two-player game's heuristics may score a position for its search by
+`evaluate(state) = [tanh(evaluation_scale * advantage(state)), ...]`, where `advantage` is
 seat 0's lead in the game's own units. Read as a logistic model, P(seat 0 wins) =
 1 / (1 + exp(-2 * scale * advantage)), so tanh gives 2 P - 1, the expected return. This
 module plays heuristic self-play games, samples positions from each, and finds the scale of
 greatest likelihood of the games' results (a draw counts half a win), by golden-section
 search (the log-likelihood is concave in the scale). It prints the fitted scale beside the
-module's, with the mean log-loss of each and of a coin (ln 2), so a better feature shows.
+heuristics' own, with the mean log-loss of each and of a coin (ln 2), so a better feature shows.
 
     python -m matanui.studies.evalfit masks --games 400 --seed 0
 """
@@ -17,13 +17,14 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from matanui import games
 from matanui.ai import make_agent
-from matanui.ai.heuristics import heuristics_module
+from matanui.ai.heuristics import heuristics
 from matanui.ai.play import deciding
+from matanui.engine import State
 
 POSITIONS_PER_GAME = 10  # positions of one game are correlated; a few from many games fit better
 SCALE_RANGE = (1e-4, 5.0)
@@ -33,7 +34,7 @@ SCALE_RANGE = (1e-4, 5.0)
 class Fit:
     game: str
     positions: int
-    scale: float  # the fitted EVALUATION_SCALE
+    scale: float  # the fitted evaluation_scale
     log_loss: float  # mean, at the fitted scale
     current_scale: float
     current_log_loss: float
@@ -43,7 +44,7 @@ def sample_positions(game_name: str, count: int, seed: int = 0) -> list[tuple[fl
     """(advantage, seat 0's result) at up to POSITIONS_PER_GAME positions of each of `count`
     heuristic self-play games, characters drawn at random."""
     game = games.get(game_name)
-    advantage = heuristics_module(game_name).advantage
+    advantage, _ = _fitted(game_name)
     characters = game.characters()
     samples: list[tuple[float, float]] = []
     for number in range(count):
@@ -89,16 +90,24 @@ def fit_scale(samples: Sequence[tuple[float, float]], low: float = SCALE_RANGE[0
 
 
 def fit(game_name: str, count: int, seed: int = 0) -> Fit:
-    module = heuristics_module(game_name)
+    _, current = _fitted(game_name)
     samples = sample_positions(game_name, count, seed)
     scale = fit_scale(samples)
-    return Fit(game_name, len(samples), scale, log_loss(samples, scale),
-               module.EVALUATION_SCALE, log_loss(samples, module.EVALUATION_SCALE))
+    return Fit(game_name, len(samples), scale, log_loss(samples, scale), current, log_loss(samples, current))
+
+
+def _fitted(game_name: str) -> tuple[Callable[[State], float], float]:
+    """The game's `advantage` and the `evaluation_scale` its heuristics declare (main offers
+    only the games whose heuristics have both)."""
+    kit = heuristics(game_name)
+    if kit is None or kit.advantage is None or kit.evaluation_scale is None:
+        raise ValueError(f"{game_name}'s heuristics have no advantage and evaluation scale to fit")
+    return kit.advantage, kit.evaluation_scale
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     fitted = [name for name in games.names()
-              if hasattr(heuristics_module(name), "advantage")]
+              if (kit := heuristics(name)) is not None and kit.advantage and kit.evaluation_scale]
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=fitted)
     parser.add_argument("--games", type=int, default=400, help="heuristic games to sample")

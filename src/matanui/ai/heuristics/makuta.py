@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from matanui.ai.base import Agent, SeatView
+from matanui.ai.heuristics import Heuristics
 from matanui.games.makuta.island import DX, DY, NO_SPACE, Island
 
 MASK_WORTH = {"pakari": 10, "hau": 6, "kaukau": 5, "kakama": 4, "akaku": 3, "miru": 2}
@@ -472,24 +473,7 @@ class Seat:
         return known
 
 
-# -- the level `hard` (matanui.ai.registry) ------------------------------------------------
-# In Makuta, `hard` is this planner with the weights `matanui tune` found (data/tuned.toml),
-# not the search: at a second a move the anchored search below played medium's move almost
-# always and lost where it did not (paired SPRT(0,100): H0 after 8 pairs, 0.375), while the
-# tuned planner scores 0.707 against medium over 400 game pairs (docs/ai.md).
-HARD_IS_TUNED_HEURISTIC = True
-
-# -- settings for the tree search (matanui.ai.registry; `ismcts@N`) -------------------------
-# A game of Makuta runs to hundreds of steps, too many to play out to the end hundreds of
-# times a second: playouts are short and random, and `evaluate` scores the state they reach.
-PLAYOUT_WITH_HEURISTIC = False
-PLAYOUT_LIMIT = 40
-# Short random playouts scored by `evaluate` are noisy, and a search that follows their noise
-# wanders: unanchored, ismcts@110 drew all of 4 games against random at the turn limit. So
-# the search plays the heuristic's move unless its own best is clearly better (mean return
-# higher by this much, on evaluate's -1..1 scale): 4 of 6 wins on seeds where the heuristic
-# alone also wins 4 of 6 (the other two are draws for both).
-SEARCH_OVERRULES_HEURISTIC_BY = 0.2
+# -- the search's evaluation (matanui.ai.ismcts) ---------------------------------------------
 KEY_WORTH = 1.0  # a key is a third of what challenging Makuta needs
 POWER_WORTH = 0.5  # a Kanohi or Turaga: bonus points in every challenge
 
@@ -566,3 +550,20 @@ def _token_words(face: str, kind: str) -> str:
         return f"face-down {kind.capitalize()} token"
     name = face.split(":")[1].capitalize()
     return f"{name} key" if kind == "key" else f"{kind.capitalize()} {name} token"
+
+
+# What the bots make of the above (matanui.ai.heuristics.Heuristics):
+# - `hard` is this planner with the weights `matanui tune` found (data/tuned.toml), not the
+#   search: at a second a move the anchored search played medium's move almost always and lost
+#   where it did not (paired SPRT(0,100): H0 after 8 pairs, 0.375), while the tuned planner
+#   scores 0.707 against medium over 400 game pairs (docs/ai.md).
+# - For the tree search (`ismcts@N`): a game runs to hundreds of steps, too many to play out to
+#   the end hundreds of times a second, so playouts are 40 random steps and `evaluate` scores
+#   the state they reach. Such scores are noisy, and a search that follows their noise
+#   wanders: unanchored, ismcts@110 drew all of 4 games against random at the turn limit. So
+#   the search plays the planner's move unless its own best is clearly better (mean return
+#   higher by 0.2, on evaluate's -1..1 scale): 4 of 6 wins on seeds where the planner alone
+#   also wins 4 of 6 (the other two are draws for both).
+HEURISTICS = Heuristics(Heuristic, weights=Weights, hard_is_tuned=True, playouts_follow_agent=False,
+                        playout_limit=40, search_overrules_agent_by=0.2, evaluate=evaluate,
+                        explain=explain)

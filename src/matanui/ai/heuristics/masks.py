@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from matanui.ai.base import Agent, SeatView
+from matanui.ai.heuristics import Heuristics
 
 MISSION_DETOUR = 6  # how many extra steps are worth taking to keep off a Mission space
 # When a Mission asks for a card, the least useful kinds go first.
@@ -341,3 +342,7 @@ def _explain_move(view: SeatView, obs: dict[str, Any], action: str) -> str | Non
         return (f"Land on the Challenge space: a Great Mask Challenge, in which your skills beat theirs in "
                 f"{wins} of the six.")
     return "It is the quickest way to a Challenge space you may enter, keeping off the Mission spaces."
+
+
+HEURISTICS = Heuristics(Heuristic, playout_limit=PLAYOUT_LIMIT, evaluate=evaluate, advantage=advantage,
+                        evaluation_scale=EVALUATION_SCALE, explain=explain)

@@ -7,6 +7,7 @@ import itertools
 import random
 
 from matanui.ai.base import Agent, SeatView
+from matanui.ai.heuristics import Heuristics
 from matanui.ai.inference import Likelihood
 from matanui.engine import State
 
@@ -184,3 +185,6 @@ def explain(view: SeatView, action: str) -> str | None:
 
 def _part_name(part_id: str) -> str:
     return part_id.replace("-", " ").title()
+
+
+HEURISTICS = Heuristics(Heuristic, explain=explain, opponent_model=opponent_model)
