@@ -29,6 +29,7 @@ from matanui.engine import MatanuiError
 
 from .analysis import ANALYSIS_ITERATIONS, estimate
 from .base import SeatView
+from .play import deciding
 from .recalibration import apply, curve, logit
 from .registry import make_agent
 
@@ -53,11 +54,9 @@ def judge_game(game: str, seed: int, iterations: int = ANALYSIS_ITERATIONS) -> l
     state = rules.new_game(seed, rules.characters()[:2], {})
     players = [make_agent("medium", game, seed * 2 + seat) for seat in range(2)]
     choices = []
-    while not state.is_over:
-        seat = state.current_player
+    for _ in deciding(state, players):
         if len(state.legal_actions()) > 1:
             choices.append(state.clone())
-        state.apply(players[seat].act(SeatView(state, seat)))
     outcome = [1.0 if seat in state.winners else 0.0 for seat in range(2)]
     if not state.winners:
         outcome = [0.5, 0.5]

@@ -55,6 +55,7 @@ def table_game(name: str, players: int, variant: str = DEFAULT_VARIANT) -> Calla
         rng = np.random.default_rng(seed)
         table = Table.deal(encoding, seed, None, {})
         steps = 0
+        # Not ai/play.py's loop: what is timed is the adapters' own step (features, mask, action index).
         while not table.state.is_over:
             table.features(table.state.current_player)
             table.play(int(rng.choice(np.flatnonzero(table.mask()))))
@@ -71,7 +72,7 @@ def nonzero_share(name: str, players: int, variant: str) -> float:
     for seed in range(DENSITY_GAMES):
         rng = np.random.default_rng(seed)
         table = Table.deal(encoding, seed, None, {})
-        while not table.state.is_over:
+        while not table.state.is_over:  # the adapters' step, as table_game's (not ai/play.py's loop)
             seen = table.features(table.state.current_player)[:encoding.observation_size]
             nonzero += np.count_nonzero(seen)
             total += encoding.observation_size

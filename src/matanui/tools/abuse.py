@@ -18,12 +18,15 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from itertools import islice
 from pathlib import Path
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from matanui import games
+from matanui.ai.base import RandomAgent
+from matanui.ai.play import moves
 from matanui.server.storage import GameRow, SeatRow, Storage
 from matanui.tools.load import start_server
 
@@ -46,13 +49,11 @@ def call(base: str, path: str, body: dict | None = None, client: str = "10.0.0.1
 def seed_long_game(database: str, actions: int) -> str:
     """A Makuta game of `actions` random actions, written to the database before the server starts."""
     state = games.get("makuta").new_game(7, games.get("makuta").characters()[:6], {"turn_limit": 10_000})
-    rng = random.Random(7)
     storage = Storage(database)
     storage.create_game(GameRow(id="long", record=state.record(), seats=[SeatRow("human")] * 6,
                                 public=False, hotseat=False))
-    while len(state.history) < actions and not state.is_over:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
+    seats = [RandomAgent(7)] * 6  # one random stream for all six seats, in the order they act
+    for _, action, _ in islice(moves(state, seats), max(actions, 0)):
         storage.append_action("long", len(state.history), action, time.time())
     storage.close()
     return "long"
