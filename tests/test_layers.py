@@ -17,9 +17,9 @@ ABOVE_THE_LIBRARY = INTERFACES + STUDIES_AND_TOOLS
 # What each layer may never import (prefixes of module names).
 FORBIDDEN = {
     "matanui.engine": ("matanui.games", "matanui.ai", "matanui.arena", "matanui.envs",
-                       "matanui.server", *ABOVE_THE_LIBRARY),
-    "matanui.games": ("matanui.ai", "matanui.arena", "matanui.envs", "matanui.server",
-                      *ABOVE_THE_LIBRARY),
+                       "matanui.batch", "matanui.server", *ABOVE_THE_LIBRARY),
+    "matanui.games": ("matanui.ai", "matanui.arena", "matanui.envs", "matanui.batch",
+                      "matanui.server", *ABOVE_THE_LIBRARY),
 }
 
 def module_name(path: Path) -> str:

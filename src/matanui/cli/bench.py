@@ -48,14 +48,15 @@ def bench(
     if not runs:
         fail(MatanuiError(f"none of {', '.join(names)} is played by {players} players"))
     if batch is not None:
-        from matanui.batch import BATCHED
+        from matanui.batch import batched_names
 
         if batch < 1:
             fail(MatanuiError(f"--batch is how many games are stepped at once: 1 or more, not {batch}"))
         if data is not None:
             fail(MatanuiError("--batch measures the built-in games; a data pack has no batched engine"))
+        batched = batched_names()
         runs = [run for name, count, _ in runs for run in
-                [(name, count, None)] + ([(name, count, batch)] if name in BATCHED and count == 2 else [])]
+                [(name, count, None)] + ([(name, count, batch)] if name in batched and count == 2 else [])]
         runs.append(("leduc_poker", 2, 0))  # OpenSpiel's C++ game: the yardstick
     console.print(machine_summary())
     table = Table("game", "players", "engine", "games", "steps", "seconds", "steps/s", "games/s")

@@ -31,7 +31,7 @@ from gymnasium import spaces
 
 from matanui import games
 from matanui.ai.base import Agent
-from matanui.batch import BATCHED
+from matanui.batch import batched_names
 from matanui.engine import IllegalAction, MatanuiError
 
 from .encoding import DEFAULT_VARIANT, encoding_for, has_encoding
@@ -162,10 +162,11 @@ def env(game: str = "reconstruct", **settings: Any) -> MatanuiEnv:
 def register_all() -> None:
     """Register `matanui/<game>-v0` for every game with an encoding; a game with a batched
     engine gets a vector entry point too (matanui.envs.vector, for gymnasium.make_vec)."""
+    batched = batched_names()
     for name in games.names():
         env_id = f"matanui/{name}-v0"
         if env_id not in gymnasium.registry and has_encoding(name):
-            vector = "matanui.envs.vector:MatanuiVectorEnv" if name in BATCHED else None
+            vector = "matanui.envs.vector:MatanuiVectorEnv" if name in batched else None
             gymnasium.register(id=env_id, entry_point="matanui.envs.gymnasium:MatanuiEnv",
                                vector_entry_point=vector, kwargs={"game": name})
 

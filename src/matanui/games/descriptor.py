@@ -21,7 +21,11 @@ class Descriptor:
     web/js/views/<view>.js ("plain" lists the observation and the legal actions).
     `render`, `heuristics`, `encoding`: the modules of its terminal drawing, its sensible
     player (matanui.ai.heuristics) and its research encoding (matanui.envs.encodings), by
-    name, since games/ imports neither ai/ nor envs/ (None: it has none)."""
+    name, since games/ imports neither ai/ nor envs/ (None: it has none). `batched`: its
+    batched numba engine (matanui.batch) as "module:class", by name too (None: none).
+    `random_play_wins`: random play on its built-in data always finds a winner, so a data
+    pack on which none of the random games of its check is won cannot finish a game and is
+    refused (games/packs.py); False where random games are often drawn by a turn limit."""
 
     layout: Mapping[str, Mapping[str, str | None]]
     load: Callable[[Path], Game]
@@ -30,3 +34,5 @@ class Descriptor:
     view: str = "plain"
     heuristics: str | None = None
     encoding: str | None = None
+    batched: str | None = None
+    random_play_wins: bool = False

@@ -43,10 +43,6 @@ WHOLE = "whole"
 
 SMOKE_GAMES = 5  # random games a pack must play to the end in `data check`
 SMOKE_STEPS = 20_000
-# Games whose random play always finds a winner on our data, so a pack on which none of the
-# smoke games is won cannot finish a game (a Reconstruct deck short of some part's add card).
-# Random Makuta and Masks games are often drawn by their turn limits, so they prove nothing.
-MUST_WIN = ("reconstruct",)
 
 
 class PackError(MatanuiError):
@@ -274,9 +270,11 @@ def _build(game: str, files: Mapping[str, Mapping[str, Any]], folder: Path,
 
 
 def _smoke(game: Game) -> list[str]:
-    """Random games on the pack's data: each must end without an error, and for MUST_WIN
-    games one at least with a winner. Any failure of the rules on the pack's data, whatever
-    it is, is the pack's problem: the pack is refused with it."""
+    """Random games on the pack's data: each must end without an error, and one at least with
+    a winner where the game's descriptor says `random_play_wins` (random Makuta and Masks
+    games are often drawn by their turn limits, so they prove nothing). Any failure of the
+    rules on the pack's data, whatever it is, is the pack's problem: the pack is refused
+    with it."""
     winners = 0
     for seed in range(SMOKE_GAMES):
         rng = random.Random(seed)
@@ -293,7 +291,7 @@ def _smoke(game: Game) -> list[str]:
         if not state.is_over:
             return [f"random game {seed} does not end within {SMOKE_STEPS} actions"]
         winners += bool(state.winners)
-    if not winners and game.name in MUST_WIN:
+    if not winners and games.descriptor(game.name).random_play_wins:
         return [f"none of {SMOKE_GAMES} random games ended with a winner (all drawn): can this "
                 "data finish a game?"]
     return []

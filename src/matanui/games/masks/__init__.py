@@ -12,6 +12,7 @@ DESCRIPTOR = Descriptor(
             "maps.toml": {"legend": "symbol", "side": "id", "island": "id"}},
     load=lambda folder: load_game(folder, folder / "maps.toml"),
     render=f"{__name__}.render", picture_book=picture_book, view="masks",
-    heuristics="matanui.ai.heuristics.masks", encoding="matanui.envs.encodings.masks")
+    heuristics="matanui.ai.heuristics.masks", encoding="matanui.envs.encodings.masks",
+    batched="matanui.batch.masks:BatchedMasks")
 
 __all__ = ["DESCRIPTOR", "GAME", "MasksGame", "MasksState", "load_game"]
