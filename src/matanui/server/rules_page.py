@@ -28,7 +28,6 @@ PAGE = """<!doctype html>
   <title>{title} — matanui</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="/static/css/style.css">
-  <link rel="stylesheet" href="/static/css/makuta.css">
   <link rel="stylesheet" href="/static/css/rules.css">
 </head>
 <body class="rules-page">

@@ -71,12 +71,46 @@ export function dataText(data) {
   return data ? `data pack “${data.name}”` : "built-in data";
 }
 
-// A game's board view, as its picture book names it (the game's descriptor): views/<view>.js,
-// the plain one for a game without its own.
+// A game's board view, as its picture book (or its catalog entry) names it (the game's
+// descriptor): views/<view>.js, the plain one for a game without its own. A view with a
+// stylesheet of its own names it (`stylesheet`), and it is in the page before the view draws
+// (`styled: false` where only the view's lobby picture is wanted).
 const VIEW_NAME = /^[a-z][a-z0-9_-]*$/;
-export async function boardView(book) {
+export async function boardView(book, { styled = true } = {}) {
   const name = VIEW_NAME.test(book.view || "") ? book.view : "plain";
-  return import(`./views/${name}.js`);
+  const view = await import(`./views/${name}.js`);
+  if (styled && view.stylesheet) await stylesheet(view.stylesheet);
+  return view;
+}
+
+// A stylesheet added once, right after the site's own (where the pages used to link it), so
+// that the cascade is the same whichever page loads it; resolved once it has loaded.
+const sheets = new Map();
+function stylesheet(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve) => {
+      const link = el("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
+      const site = document.querySelector('link[rel="stylesheet"][href$="/css/style.css"]');
+      if (site) site.after(link); else document.head.append(link);
+    }));
+  }
+  return sheets.get(href);
+}
+
+// The game's key (legend.toml, served as the picture book's `legend`): each symbol by its id
+// and by its group and letter (`byLetter.space.K`), with its glyph, name and meaning. The
+// views draw their marks, and take every printed thing's name and meaning from here.
+const keys = new WeakMap();
+export function keyOf(book) {
+  if (!keys.has(book)) {
+    const found = { id: {}, byLetter: {} };
+    for (const symbol of book.legend || []) {
+      found.id[symbol.id] = symbol;
+      if (symbol.letter) (found.byLetter[symbol.group] ||= {})[symbol.letter] = symbol;
+    }
+    keys.set(book, found);
+  }
+  return keys.get(book);
 }
 
 export function el(tag, attrs = {}, ...children) {
@@ -211,6 +245,11 @@ export function zoomFrame(cls) {
     button("⤢", "Show the whole board", board.fit),
     button("1:1", "Actual size", () => board.zoom.zoom(1)));
   return board;
+}
+
+// A symbol's mark as a board draws it, for a key (a legend, the How to play page's table).
+export function keyMark(cls, ...children) {
+  return el("span", { class: `legend-mark ${cls}`, "aria-hidden": "true" }, ...children);
 }
 
 // A legend: one row per symbol, with the mark as the board draws it, its name and what it does.

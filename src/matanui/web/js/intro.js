@@ -1,7 +1,7 @@
 // The lobby's first screen: each game as a card with our picture of it, what it is (its
 // introduction from the catalog: players, a typical game's length, how hard it is to learn),
 // its tutorials, its How to play page, and one click to play it against a bot.
-import { api, el, rememberTokens } from "./common.js";
+import { api, boardView, el, rememberTokens } from "./common.js";
 import { gamePicture } from "./pictures.js";
 
 const DIFFICULTY = { easy: "easy to learn", medium: "moderate to learn", hard: "hard to learn" };
@@ -41,11 +41,11 @@ function tutorialLinks(tutorials) {
         el("span", { class: "small" }, `${t.steps} steps · ${t.summary}`))))));
 }
 
-function gameCard(game, tutorials) {
+function gameCard(game, view, tutorials) {
   const error = el("p", { class: "error small", role: "alert" });
   const play = el("button", { class: "primary play-bot", onclick: () => playAgainstBot(game, play, error) }, "Play against a bot");
   return el("li", { class: "game-card", dataset: { game: game.id } },
-    gamePicture(game.id),
+    gamePicture(view, game.id),
     el("div", { class: "game-card-body" },
       el("h3", {}, game.title),
       el("p", { class: "summary" }, game.introduction.summary),
@@ -64,5 +64,6 @@ export async function drawGameCards(catalog) {
   } catch {
     // The cards still offer play and How to play; only their tutorial links are missing.
   }
-  list.replaceChildren(...catalog.map((game) => gameCard(game, tutorials)));
+  const views = await Promise.all(catalog.map((game) => boardView(game, { styled: false })));
+  list.replaceChildren(...catalog.map((game, index) => gameCard(game, views[index], tutorials)));
 }

@@ -90,7 +90,7 @@ function show(index) {
   $("step-judged").textContent = judged || "";
   drawLog();
   drawReplayChat($("chat-lines"), data.chat || [], step);
-  view.render($("board"), frame.observation, { book, seat: data.seat, legal: [], act: () => {}, players: data.game.players, seats: data.game.seats });
+  view.render($("board"), frame.observation, { book, seat: data.seat, legal: [], players: data.game.players, seats: data.game.seats });
   if (step === data.frames.length - 1) stop();
 }
 

@@ -7,7 +7,8 @@
 // stays marked (the path, where it came from, the board just laid) and the view follows
 // whoever acts. Where a choice lies comes from the observation and each action's `targets`,
 // never from a rule or an action id.
-import { capital, el, legend, tooltips, zoomFrame } from "../common.js";
+import { capital, el, keyMark, keyOf, legend, tooltips, zoomFrame } from "../common.js";
+import { placed, svg } from "../pictures.js";
 import { icon } from "./icons.js";
 
 const SQUARE = 48;  // px per square: a 44 px space and its margin
@@ -17,28 +18,19 @@ const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").match
 
 // The icon this view draws for each printed space (a letter of data/boards.toml) and the
 // tokens it draws as chips; their names and what they do are the game's key (legend.toml,
-// served as the picture book's `legend`), never written here.
-const SPACE_ICONS = { K: "kanohi", T: "turaga", Y: "key", R: "rahi", P: "portal", L: "start", G: "gate", M: "temple" };
+// served as the picture book's `legend`, common.js keyOf), never written here.
+export const SPACE_ICONS = { K: "kanohi", T: "turaga", Y: "key", R: "rahi", P: "portal", L: "start", G: "gate", M: "temple" };
 const CHIPS = ["kanohi", "turaga", "key", "rahi", "lock"];
-
-// The key's symbols as this view looks them up: spaces by letter, tokens by kind, any by id.
-const keys = new WeakMap();
-function key(book) {
-  if (!keys.has(book)) {
-    const found = { space: {}, token: {}, id: {} };
-    for (const s of book.legend) {
-      const entry = { name: s.name, text: s.means };
-      found.id[s.id] = entry;
-      if (s.letter && (s.group === "space" || s.group === "token")) found[s.group][s.letter] = entry;
-    }
-    keys.set(book, found);
-  }
-  return keys.get(book);
-}
+// This view's own stylesheet (common.js boardView puts it in the page).
+export const stylesheet = new URL("../../css/makuta.css", import.meta.url).href;
+const spaceKey = (book, letter) => keyOf(book).byLetter.space[letter];
+const tokenKey = (book, kind) => keyOf(book).byLetter.token[kind];
 
 const toaName = (book, obs, seat) => book.components.toa[obs.players[seat]].name;
-// The viewer is "you"; the others by the name they gave, else their Toa.
-const nameOf = (ctx, obs, seat) => (seat === ctx.seat ? "you" : ctx.seats?.[seat]?.name || toaName(ctx.book, obs, seat));
+// As the page names seats (ctx.name); where it gives none (a replay, a tutorial), the viewer
+// is "you" and the others go by the name they gave, else their Toa.
+const nameOf = (ctx, obs, seat) => (ctx.name ? ctx.name(seat)
+  : seat === ctx.seat ? "you" : ctx.seats?.[seat]?.name || toaName(ctx.book, obs, seat));
 const boardName = (book, id) => book.components.board_names?.[id] || id;
 
 // The spaces of some laid boards ([board, rot, x, y] each), on the island's grid.
@@ -63,8 +55,8 @@ const pixels = ([sx, sy], origin) => [(sx - origin[0] + 0.5) * SQUARE, (sy - ori
 function tokenInfo(book, face) {
   const kind = face.split(":")[0];
   const label = book.components.tokens?.[face];
-  const known = key(book).token[kind];
-  return { kind, label: label || `${known?.name || kind}, face down`, ...known };
+  const known = tokenKey(book, kind);
+  return { kind, label: label || `${known?.name || kind}, face down`, text: known?.means || "" };
 }
 
 function tokenChip(book, face, where) {
@@ -82,7 +74,7 @@ function pawn(ctx, obs, seat) {
 
 function contents(ctx, obs, space) {
   const book = ctx.book;
-  const where = ` on ${space.name === "start" ? "Toa Landing" : space.name}`;
+  const where = ` on ${space.name === "start" ? spaceKey(book, "L").name : space.name}`;
   // A Toa out of the game (resigned, out of time) has left the island: its pawn is not drawn.
   const out = obs.out || [];
   const pawns = obs.pawns.map((p, seat) => (p === space.name && !out.includes(seat) ? seat : null)).filter((s) => s !== null);
@@ -117,14 +109,14 @@ function clickText(ctx, choice) {
 
 function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
   const closed = space.mark === "P" && obs.portals?.[space.name] === "dead";
-  const printed = closed ? key(ctx.book).id["closed-portal"] : key(ctx.book).space[space.mark];
+  const printed = closed ? keyOf(ctx.book).id["closed-portal"] : spaceKey(ctx.book, space.mark);
   const choice = choices.get(space.name);
   const clickable = choice && (choice.walk || choice.ids.length === 1);
   const walked = obs.path.indexOf(space.name);
   const reach = (obs.reach || []).includes(space.name);
   const board = boardName(ctx.book, space.board);
-  const title = space.name === "start" ? "Toa Landing (start)" : space.name === "temple" ? "Makuta's temple" : `Space ${space.name} of ${board}`;
-  const tip = `${title} · ${printed.name}: ${printed.text}${walked === 0 ? " (where the last move started)" : walked > 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${clickable ? ` — click: ${clickText(ctx, choice)}` : ""}`;
+  const title = space.name === "start" || space.name === "temple" ? printed.name : `Space ${space.name} of ${board} · ${printed.name}`;
+  const tip = `${title}: ${printed.means}${walked === 0 ? " (where the last move started)" : walked > 0 ? " (on the path just walked)" : ""}${reach ? " (within reach of this roll)" : ""}${clickable ? ` — click: ${clickText(ctx, choice)}` : ""}`;
   const dead = closed ? " dead" : "";
   const middle = Math.floor(space.squares.length / 2);
   const marks = `${clickable ? " target" : ""}${walked === 0 && obs.path.length > 1 ? " walk-from" : walked > 0 ? " walked" : ""}${reach ? " reach" : ""}`;
@@ -136,7 +128,7 @@ function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
       "aria-label": clickable ? tip : null,
     },
     index === 0 && space.mark !== "M" && space.name !== "start" ? el("span", { class: "coord" }, space.name) : null,
-    printed.icon && index === middle && space.mark !== "M" ? el("span", { class: "printed" }, icon(printed.icon)) : null,
+    SPACE_ICONS[space.mark] && index === middle && space.mark !== "M" ? el("span", { class: "printed" }, icon(SPACE_ICONS[space.mark])) : null,
     index === middle ? contents(ctx, obs, space) : null);
     node.style.left = `${(sx - origin[0]) * SQUARE}px`;
     node.style.top = `${(sy - origin[1]) * SQUARE}px`;
@@ -285,7 +277,8 @@ function temple(book, obs, stage, origin) {
   const side = (Math.max(...squares.map((q) => q[0])) - x0 + 1) * SQUARE;
   const step = 360 / obs.temple.length;
   const stops = obs.temple.map((colour, g) => `${colour} ${g * step}deg ${(g + 1) * step}deg`).join(", ");
-  const node = el("div", { class: "temple", "data-tip": `Makuta's temple: the segment facing each gate is Makuta's power there (clockwise from north: ${obs.temple.join(", ")})` },
+  const temple = spaceKey(book, "M");
+  const node = el("div", { class: "temple", "data-tip": `${temple.name}: ${temple.means} The segments face the gates, clockwise from north: ${obs.temple.join(", ")}.` },
     el("span", { class: "printed" }, icon("temple")));
   Object.assign(node.style, { left: `${(x0 - origin[0]) * SQUARE + 2}px`, top: `${(y0 - origin[1]) * SQUARE + 2}px`, width: `${side - 4}px`, height: `${side - 4}px`,
     background: `conic-gradient(from ${rot * 90 - step / 2}deg, ${stops})` });
@@ -388,7 +381,7 @@ function die(book, obs, seat, rolled) {
 
 function collectorRows(ctx, obs, seat) {
   const cards = obs.cards[seat];
-  return ["kanohi", "turaga", "key"].map((kind) => el("div", { class: "collect-row" }, el("small", {}, `${key(ctx.book).token[kind].name}s: `),
+  return ["kanohi", "turaga", "key"].map((kind) => el("div", { class: "collect-row" }, el("small", {}, `${tokenKey(ctx.book, kind).name}s: `),
     (cards[kind] || []).length ? cards[kind].map((face) => el("span", { class: "chip-line" }, tokenChip(ctx.book, face, ""), tokenInfo(ctx.book, face).label))
       : el("small", {}, "none")));
 }
@@ -422,12 +415,12 @@ function collectors(ctx, obs, stage, rolled) {
 
 function legendRows(book) {
   const mark = (name, cls = "") => el("span", { class: `legend-mark ${cls}` }, icon(name));
-  const known = key(book);
+  const row = (symbol) => ({ name: symbol.name, text: symbol.means });
   return [
-    ...Object.entries(SPACE_ICONS).map(([letter, name]) => ({ mark: el("span", { class: `legend-mark kspace i-${letter}` }, el("span", { class: "printed" }, icon(name))), ...known.space[letter] })),
-    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...known.id["closed-portal"] },
-    ...CHIPS.map((kind) => ({ mark: mark(kind, `chip tk-${kind}`), name: known.token[kind].name, text: `${known.token[kind].text} A token lies on a space as a round chip.` })),
-    { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), ...known.id.pawn },
+    ...Object.entries(SPACE_ICONS).map(([letter, name]) => ({ mark: el("span", { class: `legend-mark kspace i-${letter}` }, el("span", { class: "printed" }, icon(name))), ...row(spaceKey(book, letter)) })),
+    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...row(keyOf(book).id["closed-portal"]) },
+    ...CHIPS.map((kind) => ({ mark: mark(kind, `chip tk-${kind}`), name: tokenKey(book, kind).name, text: `${tokenKey(book, kind).means} A token lies on a space as a round chip.` })),
+    { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), ...row(keyOf(book).id.pawn) },
     { mark: el("span", { class: "legend-mark kspace walk-from" }), name: "Where the last move started", text: "The space the last Toa to move came from; its path is marked up to where it stands." },
     { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces the last move passed (a move may not double back)." },
     { mark: el("span", { class: "legend-mark kspace reach" }), name: "Within reach", text: "The spaces the steps left of this roll can reach." },
@@ -435,6 +428,20 @@ function legendRows(book) {
     { mark: el("span", { class: "legend-mark coord-mark" }, "2,-3"), name: "Space names", text: "Each space is named x,y: the names the moves and the log use." },
   ];
 }
+
+// The How to play page's key (js/rules.js): a space is a square with its printed icon, a
+// token a round chip, as this board draws them.
+export const keyMarks = {
+  space: ({ id, letter }) => {
+    const portal = { "joined-portal": " joined", "closed-portal": " dead" }[id];
+    const code = portal ? "P" : letter;
+    return keyMark(`kspace i-${code === "." ? "plain" : code === "#" ? "scenery" : code}${portal || ""}`,
+      SPACE_ICONS[code] ? el("span", { class: "printed" }, icon(SPACE_ICONS[code])) : null);
+  },
+  piece: () => keyMark("pawn t-tahu", el("span", { class: "pawn-head" }, "T")),
+  token: ({ letter }) => keyMark(`chip tk-${letter}`, icon(letter)),
+  die: ({ letter }) => keyMark(`die d-${letter}`, "6"),
+};
 
 export function render(root, obs, ctx) {
   let stage = root.querySelector(":scope > .makuta");
@@ -465,9 +472,25 @@ export function render(root, obs, ctx) {
 }
 
 // The figures of the end: what each Toa carried on their collector card.
-export function summary(obs) {
-  const count = (kind) => obs.cards.map((card) => (card[kind] || []).length);
-  return { turns: obs.turn, figures: [
-    { label: "Keys", values: count("key") }, { label: "Kanohi", values: count("kanohi") }, { label: "Turaga", values: count("turaga") },
-  ] };
+export function summary(obs, book) {
+  const figure = (kind) => ({ label: `${tokenKey(book, kind).name}s`, values: obs.cards.map((card) => (card[kind] || []).length) });
+  return { turns: obs.turn, figures: ["key", "kanohi", "turaga"].map(figure) };
+}
+
+// The lobby's picture (js/pictures.js): boards of square spaces laid portal to portal, Toa
+// Landing's star, a key and a Kanohi to collect, and Makuta's temple waiting beyond.
+export function picture() {
+  const square = (x, y, colour = "#d9cfa8") => svg("rect", { x, y, width: 16, height: 16, rx: 2, fill: colour, stroke: "rgba(0,0,0,.35)" });
+  const board = (x0, y0) => [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((c) => square(x0 + c * 17, y0 + r * 17)));
+  return [
+    ...board(8, 14), ...board(84, 14),
+    square(59, 48, "#8fd9e4"), square(84, 48, "#8fd9e4"),
+    placed("portal", 61, 50, 12, "#0f5560"), placed("portal", 86, 50, 12, "#0f5560"),
+    svg("rect", { x: 8, y: 14, width: 33, height: 33, rx: 2, fill: "#f2d36b" }),
+    placed("start", 14, 20, 21, "#7a5a00"),
+    placed("key", 27, 66, 14, "#5a6a00"), placed("kanohi", 44, 32, 14, "#8a4a00"),
+    placed("rahi", 103, 32, 14, "#8a1010"),
+    svg("rect", { x: 118, y: 48, width: 33, height: 33, rx: 2, fill: "#3a0505" }),
+    placed("temple", 121, 51, 27, "#ff8a7a"),
+  ];
 }

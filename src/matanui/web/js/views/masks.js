@@ -7,7 +7,8 @@
 // a hand card is picked up with one click and played with a second (looking is never
 // playing). The viewer's own Toa card, attached cards, Missions and hand are `Your hand`
 // (ctx.mine: docked on the page); the space the last move reached is marked.
-import { capital, el, legend, tooltips, zoomFrame } from "../common.js";
+import { capital, el, keyMark, keyOf, legend, tooltips, zoomFrame } from "../common.js";
+import { svg } from "../pictures.js";
 import { cardFrame } from "./cards.js";
 
 let selected = null;  // the hand card picked up, waiting for its use to be chosen
@@ -17,24 +18,20 @@ const ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const cellOf = (label) => [ROWS.indexOf(label[0]), Number(label.slice(1)) - 1];
 const labelOf = (row, col) => `${ROWS[row]}${col + 1}`;
 
-// What each map symbol does: the game's key (legend.toml, served as the picture book's
-// `legend`), whose space letters are the map file's symbols.
-const meanings = new WeakMap();
-function means(book, symbol) {
-  if (!meanings.has(book)) {
-    meanings.set(book, Object.fromEntries(book.legend.filter((s) => s.group === "space").map((s) => [s.letter, s.means])));
-  }
-  return meanings.get(book)[symbol] || "";
-}
+// What each map symbol is, draws and does: the game's key (legend.toml, served as the picture
+// book's `legend`, common.js keyOf), whose space letters are the map file's symbols.
+const spaceKey = (book, symbol) => keyOf(book).byLetter.space?.[symbol] || { glyph: "", means: "" };
+// A kind of card as the key names it, without the word "card": "Great Mask Challenge".
+const cardKind = (book, kind) => keyOf(book).byLetter.card[kind].name.replace(/ card$/, "");
 
 function spaceTip(book, symbol, label) {
-  return `${label}: ${book.components.legend[symbol].name}. ${means(book, symbol)}`;
+  return `${label}: ${book.components.legend[symbol].name}. ${spaceKey(book, symbol).means}`;
 }
 
 function legendRows(book) {
   return Object.entries(book.components.legend).filter(([, s]) => s.kind !== "sea").map(([symbol, s]) => ({
-    mark: el("span", { class: `legend-mark mcell k-${s.kind}${s.circles === 2 ? " double" : ""}` }, symbol === "." ? "" : symbol[0]),
-    name: `${symbol === "." ? "" : `${symbol[0]} · `}${s.name}`, text: means(book, symbol),
+    mark: el("span", { class: `legend-mark mcell k-${s.kind}${s.circles === 2 ? " double" : ""}` }, spaceKey(book, symbol).glyph),
+    name: `${spaceKey(book, symbol).glyph ? `${spaceKey(book, symbol).glyph} · ` : ""}${s.name}`, text: spaceKey(book, symbol).means,
   })).concat([{ mark: el("span", { class: "legend-mark mcell target" }), name: "Where you can go", text: "Click a highlighted space to move or jump there." },
     { mark: el("span", { class: "legend-mark coord-mark" }, "C5"), name: "Space names", text: "Row letter (A at the North edge) and column number (1 at the West edge): the names the moves use." }]);
 }
@@ -67,7 +64,7 @@ function mapCells(book, obs, ctx) {
         "data-tip": `${spaceTip(book, symbol, label)}${here.length ? ` — click: ${text(here[0])}` : ""}${reached.has(label) ? " (the last move ended here)" : ""}`,
         onclick: here.length === 1 ? () => { selected = null; ctx.act(here[0]); } : null, dataset: { actions: here.join(" "), space: label },
         "aria-label": here.length === 1 ? text(here[0]) : null,
-      }, el("span", { class: "glyph" }, symbol === "." ? "" : symbol[0]),
+      }, el("span", { class: "glyph" }, spaceKey(book, symbol).glyph),
       toa.map((seat) => {
         const name = book.components.toa[obs.players[seat]].name;
         return el("span", { class: `toa-mask t-${obs.players[seat]}`, dataset: { flip: `toa-${seat}` }, "data-tip": `${name}'s Toa Mask on ${label}` }, name.slice(0, 2));
@@ -110,8 +107,8 @@ function cardView(book, number, ctx, { pick = false } = {}) {
   let kind = "action";
   if (c.actions[key]) { title = c.actions[key].name; text = c.actions[key].text; }
   else if (c.mask_cards[key]) { title = c.mask_cards[key].name; text = c.mask_cards[key].text; kind = c.mask_cards[key].kind; }
-  else if (c.missions[key]) { title = "Mission"; text = c.missions[key].text; kind = "mission"; }
-  else if (c.challenges[key]) { title = "Challenge"; text = c.challenges[key].skill; kind = "challenge"; }
+  else if (c.missions[key]) { title = cardKind(book, "mission"); text = c.missions[key].text; kind = "mission"; }
+  else if (c.challenges[key]) { title = cardKind(book, "challenge"); text = c.challenges[key].skill; kind = "challenge"; }
   return cardFrame({
     tag: onclick ? "button" : "div", cls: `mcard mk-${kind}${ids.length && pick ? " playable" : ""}${selected === number ? " selected" : ""}`,
     number, title, text, flip: `card-${number}`,
@@ -148,7 +145,7 @@ function toaCard(book, obs, seat, ctx) {
     el("h3", {}, me ? `You · ${toa.name}` : `${capital(who)}${who === toa.name ? "" : ` · ${toa.name}`}`,
       el("span", { class: "small" }, ` · ${mine.masks}/${obs.masks_to_win} Great Masks · at ${obs.positions[seat]}`)),
     el("div", { class: "player-row" },
-      el("div", { class: `toa-card e-${toa.element}`, "data-tip": `${toa.name}'s Toa card: the skill numbers a challenge adds to the die, with bonuses from attached cards in green` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),
+      el("div", { class: `toa-card e-${toa.element}`, "data-tip": `${toa.name}'s Toa card: the skill scores both Toa compare in a Great Mask Challenge, with bonuses from attached cards in green` }, el("strong", {}, toa.name), el("table", { class: "skills" }, skills)),
       el("div", { class: "attached" }, attached.length ? attached : el("small", {}, "no card attached")),
       missions.length ? el("div", { class: "missions", "aria-label": "Missions to do" }, el("small", {}, `Mission${missions.length === 1 ? "" : "s"} to do`), missions) : null,
       el("div", { class: "piles small" },
@@ -157,6 +154,19 @@ function toaCard(book, obs, seat, ctx) {
       hand.length ? el("div", { class: "hand" }, hand) : null),
     me ? useBar(ctx) : null);
 }
+
+// The How to play page's key (js/rules.js): a space is the map's coloured circle (two rings
+// when double) with its glyph, a Toa Mask the round marker with its name's first letters, a
+// card a small card of its kind, as this board draws them.
+export const keyMarks = {
+  space: ({ letter, glyph }, book) => {
+    const space = book.components.legend[letter];
+    if (!space || space.kind === "sea") return keyMark("sea-mark");
+    return keyMark(`mcell k-${space.kind}${space.circles === 2 ? " double" : ""}`, glyph);
+  },
+  piece: () => keyMark("mcell k-blank", el("span", { class: "toa-mask t-tahu" }, "Ta")),
+  card: ({ letter }, book) => keyMark(`mini-card mk-${letter}`, cardKind(book, letter)),
+};
 
 export function render(root, obs, ctx) {
   let stage = root.querySelector(":scope > .masks");
@@ -206,4 +216,21 @@ export function summary(obs) {
     { label: "Great Masks", values: obs.toa.map((toa) => `${toa.masks} of ${obs.masks_to_win}`) },
     { label: "Missions open", values: obs.toa.map((toa) => toa.missions.length) },
   ] };
+}
+
+// The lobby's picture (js/pictures.js): a corner of the island's map, spaces as coloured
+// circles (a double one ringed), and Gali's Toa Mask on its way.
+export function picture() {
+  const rows = ["..C.G", ".M.P.", "G..CC", ".G.M."];
+  const fill = { ".": "#c9b98f", M: "#7a3fc0", C: "#b8321f", G: "#1f7a3f", P: "#7fdbe8" };
+  const cells = [];
+  rows.forEach((row, r) => [...row].forEach((symbol, c) => {
+    const cx = 22 + c * 29 + (r % 2) * 6;
+    const cy = 16 + r * 23;
+    cells.push(svg("circle", { cx, cy, r: 10, fill: fill[symbol] }));
+    if (symbol === "C" && c === 4) cells.push(svg("circle", { cx, cy, r: 7, fill: "none", stroke: "#fff", "stroke-width": 1.5 }));
+  }));
+  cells.push(svg("circle", { cx: 57, cy: 62, r: 11, fill: "#2456b0", stroke: "#fff", "stroke-width": 2 }),
+    svg("text", { x: 57, y: 66, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", fill: "#fff" }, "Ga"));
+  return cells;
 }

@@ -6,15 +6,15 @@
 // never playing), then a click on the part it goes to, or on its use in the bar, plays it; a
 // part that one card of the hand can fill plays that card in one click.
 // The last move is marked: the part just added or removed, the card just played.
-import { capital, characterName, el, tooltips } from "../common.js";
+import { capital, characterName, el, keyMark, keyOf, tooltips } from "../common.js";
+import { svg } from "../pictures.js";
 import { cardFrame } from "./cards.js";
 
 const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "right-arm": "rarm",
   head: "head", "kanohi-nuva": "kanohi", tool: "tool" };
-const KIND_ICON = { add: "+", remove: "−", stop: "⊘" };
-const KIND_WORD = { add: "add", remove: "remove", stop: "stop" };
-// What a kind of card does: the game's key (legend.toml, served as the picture book's `legend`).
-const doesOf = (book, kind) => book.legend.find((s) => s.group === "card" && s.letter === kind)?.means || "";
+// A kind of card (add, remove, stop) as the game's key draws, names and explains it
+// (legend.toml, served as the picture book's `legend`, common.js keyOf).
+const kindOf = (book, kind) => keyOf(book).byLetter.card[kind];
 let selected = null;  // the hand card picked up, waiting for where it goes
 
 const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
@@ -22,11 +22,13 @@ const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
 function cardFace(book, id, { onclick, small = false, target = false, actions = [], just = false, from } = {}) {
   const card = book.components.cards[String(id)];
   const parts = card.parts.map((p) => book.components.parts.find((x) => x.id === p).name);
+  const kind = kindOf(book, card.kind);
   return cardFrame({
     tag: onclick ? "button" : "div", cls: `face c-${card.colour} k-${card.kind}${small ? " small" : ""}${selected === id ? " selected" : ""}${target ? " target" : ""}${just ? " just" : ""}`,
-    number: id, title: card.kind === "stop" ? "STOP" : parts.join(" · "), icon: KIND_ICON[card.kind], flip: `card-${id}`,
+    // A card that shows parts has its kind's mark beside them; a stop card, none, is its mark.
+    number: id, title: parts.length ? parts.join(" · ") : kind.glyph, icon: parts.length ? kind.glyph : "", flip: `card-${id}`,
     attrs: { onclick, "aria-pressed": onclick ? String(selected === id) : null,
-      "data-tip": `#${id}: ${card.colour} ${KIND_WORD[card.kind]} card${parts.length ? ` — ${parts.join(", ")}` : ""}. ${doesOf(book, card.kind)}`,
+      "data-tip": `#${id}: ${kind.name}, ${card.colour}${parts.length ? ` — ${parts.join(", ")}` : ""}. ${kind.means}`,
       dataset: { card: id, actions: actions.join(" "), flipFrom: from } },
   });
 }
@@ -159,6 +161,16 @@ function spread(book, obs, ctx, trades) {
     el("small", {}, `discard pile (${obs.discard.length}) · ${selected === null ? "to trade, pick up a card of your hand, then the card of its colour to take" : "click the card to take"}`));
 }
 
+// The How to play page's key (js/rules.js): a card as the hand shows it (colour, kind's mark,
+// parts), a part of the mat built or missing, as this table draws them.
+const SAMPLE_PARTS = { add: "Left Leg · Tool", remove: "Head · Tool" };
+export const keyMarks = {
+  card: ({ letter, glyph }) => keyMark(`card face small c-red k-${letter}`,
+    SAMPLE_PARTS[letter] ? el("span", { class: "card-kind" }, glyph) : null, el("span", { class: "card-parts" }, SAMPLE_PARTS[letter] || glyph)),
+  mat: ({ letter }) => keyMark("mat-part e-fire", el("span", { class: `part${letter === "built" ? " built" : ""}` }, "Head")),
+  colour: ({ letter }, book) => keyMark(`card face small c-${letter}`, el("span", { class: "card-kind" }, kindOf(book, "add").glyph)),
+};
+
 export function render(root, obs, ctx) {
   const viewer = ctx.seat;
   const bottom = viewer ?? 0;
@@ -181,4 +193,22 @@ export function summary(obs) {
     { label: "Parts built", values: obs.built.map((parts) => `${parts.length} of 7`) },
     { label: "Cards in hand", values: obs.hand_sizes },
   ] };
+}
+
+// The lobby's picture (js/pictures.js): a Toa Nuva's seven parts on its mat, some built, some
+// still missing, and a fan of three Game Action cards in their colours and kinds.
+export function picture() {
+  const part = (x, y, w, h, built) => svg("rect", { x, y, width: w, height: h, rx: 4,
+    fill: built ? "#b8321f" : "rgba(0,0,0,.25)", stroke: built ? "#f1c9a8" : "#7b86a0", "stroke-width": 1.5,
+    "stroke-dasharray": built ? "" : "4 3" });
+  const card = (x, colour, angle, mark, size = 18) => svg("g", { transform: `rotate(${angle} ${x + 14} 92)` },
+    svg("rect", { x, y: 44, width: 28, height: 40, rx: 4, fill: colour, stroke: "rgba(255,255,255,.6)" }),
+    svg("text", { x: x + 14, y: 70, "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: "#fff" }, mark));
+  return [
+    svg("rect", { x: 10, y: 8, width: 84, height: 84, rx: 10, fill: "#2a2f3a", stroke: "#465063" }),
+    svg("circle", { cx: 52, cy: 50, r: 13, fill: "#8a2a1a", stroke: "#f2b53a", "stroke-width": 1.5 }),
+    part(40, 12, 24, 18, true), part(16, 36, 18, 24, true), part(70, 36, 18, 24, false),
+    part(28, 66, 18, 22, true), part(58, 66, 18, 22, false), part(16, 12, 18, 18, false), part(70, 12, 18, 18, true),
+    card(104, "#2f6fd6", -12, "+"), card(120, "#2f9e55", 0, "×"), card(136, "#8a4fd0", 12, "STOP", 8),
+  ];
 }
