@@ -1,4 +1,5 @@
-"""The DESIGN.md contract, checked over random games of every registered game.
+"""The contract (docs/architecture.md, "The contract"), checked over random games of every
+registered game.
 
 These properties hold for any game: nothing lost or duplicated, legal actions never empty
 before the end, every game ends, replay rebuilds the same game, clones are independent,
@@ -154,8 +155,9 @@ def test_determinize_depends_only_on_what_the_seat_sees(name, seed, split):
 @SETTINGS
 @given(seed=SEEDS)
 def test_every_legal_action_says_what_it_acts_on_as_json(name, seed):
-    """DESIGN.md: every legal action can say what it acts on beside its words, so that no
-    interface parses an action id. Targets are JSON objects and the same when asked twice."""
+    """docs/architecture.md, "The contract": every legal action can say what it acts on beside
+    its words (`targets`), so that no interface parses an action id. Targets are JSON objects
+    and the same when asked twice."""
     state = new_random_game(name, seed)
     rng = random.Random(seed)
     for _ in range(60):

@@ -1,9 +1,11 @@
 """Every data entry says where it comes from, and a `printed` or `derived` entry's quote is
-really in the rulebook, word for word (DESIGN.md, "Data and provenance").
+really in the rulebook, word for word (docs/data.md: the table of provenances, and "Our
+sources, and where they are").
 
 An entry is a top-level table of a data file, or each table of a top-level array of tables;
-tables inside an entry are its fields. The rulebooks lie in shared/rulebooks/ beside the
-checkout; where they are absent the quote check is skipped, the labels are still checked.
+tables inside an entry are its fields. The rulebooks are the team's, kept in
+../shared/rulebooks/ beside the checkout, not in the repository; where they are absent the
+quote check is skipped, the labels are still checked.
 """
 
 import re

@@ -1,8 +1,8 @@
 """A whole game of each game against a `medium` bot, played by clicking as a person would, at
-laptop and at phone width (issue #21): your own pieces and your decision on screen at every
-decision, the decision at most a quarter of a phone's height, the `Last move` line told after
-every move of the bot, the end as a dialog from your side, and no error on the page. The
-clicks a whole game takes are printed (docs/performance.md keeps the figures)."""
+laptop and at phone width: your own pieces and your decision on screen at every decision, the
+decision at most a quarter of a phone's height, the `Last move` line told after every move of
+the bot, the end as a dialog from your side, and no error on the page. The clicks a whole
+game takes are printed (docs/performance.md, "Clicks a game takes", keeps the figures)."""
 
 from __future__ import annotations
 

@@ -64,7 +64,8 @@ def test_the_learners_own_policy_can_be_its_opponent():
 
 
 def test_an_agent_object_plays_where_its_name_would():
-    """The issue's 'RandomAgent' object has no attribute 'partition'."""
+    """An agent object given as the opponents once failed with "'RandomAgent' object has no
+    attribute 'partition'"."""
     env = gymnasium.make("matanui/masks-v0", opponents=RandomAgent(3))
     assert play_out(env, seed=1) in (-1.0, 0.0, 1.0)
 

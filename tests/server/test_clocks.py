@@ -214,7 +214,7 @@ def test_the_late_player_cannot_choose_for_their_own_seat_nor_a_seat_not_run_out
         assert client.get(f"/api/games/{game_id}").json()["seats"][late]["kind"] == "human"
 
 
-@pytest.mark.skipif(not hasattr(engine, "forfeit_action"), reason="needs the engine's forfeits (issue #23)")
+@pytest.mark.skipif(not hasattr(engine, "forfeit_action"), reason="needs the engine's forfeits")
 def test_when_a_clock_runs_out_the_other_player_may_expel_the_seat(tmp_path):
     url = f"sqlite:///{tmp_path / 'clocks.db'}"
     game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)

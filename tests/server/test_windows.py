@@ -1,8 +1,9 @@
-"""The server's own turns for people (issue #21, DESIGN.md "no click where there is nothing to
-decide, unless skipping it would leak a secret"): a Reconstruct response window closes by
-itself after the same time whether or not the person holds a stop card, so neither the other
-player's clock nor any message tells them which it was; a person's early "let it take effect"
-is held until the window closes; a stop card is played at once."""
+"""The server's own turns for people (docs/protocol.md, "Decisions the server takes for a
+person": "no click where there is nothing to decide, unless skipping it would leak a
+secret"): a Reconstruct response window closes by itself after the same time whether or not
+the person holds a stop card, so neither the other player's clock nor any message tells them
+which it was; a person's early "let it take effect" is held until the window closes; a stop
+card is played at once."""
 
 from __future__ import annotations
 
