@@ -1,6 +1,23 @@
 """Quest for Makuta's decisions: the phase a decision belongs to, the stages a landing
-resolves in order, and the move tuples of the actions without arguments. Plain strings,
-ints and tuples: the engine's hot path compares and hashes them on every action."""
+resolves in order, and the moves. Plain strings, ints and tuples: the engine's hot path
+compares and hashes them on every action.
+
+A move is a tuple whose first entry is its kind, the name of its handler in rules.py's
+HANDLERS, then what it acts on:
+  ("move", direction, node)       one step (direction: an index of island.DIRS);
+  ("to", node), ("put", node)     the Miru's levitation; the loser's pawn put down;
+  ("place", rot, portal, x, y)    the drawn board laid, turned `rot` quarters, at x, y;
+  ("return" | "take" | "steal", kind, slot)  a token of a collector card, by its place;
+  ("use", token)                  a Kanohi or Turaga shown in a challenge;
+  ("akaku", seat)                 the Kanohi Akaku used on the Toa of `seat`;
+  and the moves without arguments below (ROLL_MOVE, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Move = tuple[Any, ...]
 
 # Phases: what the current decision is about.
 ROLL, LEVITATE, MOVE, PLACE, RETURN = "roll", "levitate", "move", "place", "return"

@@ -64,6 +64,7 @@ from .moves import (
     STRIKE_MOVE,
     TAKE,
     TAKE_START_MOVE,
+    Move,
 )
 from .setup import EVERYONE, PUBLIC, arrangement_spec
 from .view import MakutaView
@@ -217,11 +218,11 @@ class MakutaState(MakutaWords, MakutaView):
             self.placing = None
             self.placements = {}
 
-    def _generate_moves(self) -> dict[str, Any]:
+    def _generate_moves(self) -> dict[str, Move]:
         phase = self.phase
         if phase == MOVE:
             return self._step_moves()
-        moves: dict[str, Any] = {}
+        moves: dict[str, Move] = {}
         me = self.decider
         if phase == ROLL:
             moves["roll"] = ROLL_MOVE
@@ -272,11 +273,11 @@ class MakutaState(MakutaWords, MakutaView):
                     moves[f"put:{name}"] = ("put", node)
         return moves
 
-    def _step_moves(self) -> dict[str, Any]:
+    def _step_moves(self) -> dict[str, Move]:
         """MAKUTA-MOVE-ORTHOGONAL, MAKUTA-MOVE-NO-DOUBLE-BACK, MAKUTA-MOVE-STOP-EARLY."""
         here = self.pawns[self.turn_player]
         adj, path = self.island.adj, self.path
-        moves: dict[str, Any] = {}
+        moves: dict[str, Move] = {}
         base = 4 * here
         for d in range(4):
             there = adj[base + d]
@@ -297,7 +298,7 @@ class MakutaState(MakutaWords, MakutaView):
         return (self._toa_at(node) > (self.pawns[me] == node)
                 and self._held(me, KANOHI, "steal") is not None)
 
-    def _perform(self, move: tuple) -> None:
+    def _perform(self, move: Move) -> None:
         # Which die an arranged roll meets shows only when it is rolled: an arranged roll
         # larger than that die raises BadSetup there, and the kernel undoes the whole action.
         return HANDLERS[move[0]](self, move)
@@ -321,7 +322,7 @@ class MakutaState(MakutaWords, MakutaView):
     def _end_turn(self) -> None:
         return self._begin_turn(self._left_of(self.turn_player))
 
-    def _do_roll(self, move: tuple) -> None:
+    def _do_roll(self, move: Move) -> None:
         self.path = [self.pawns[self.turn_player]]  # the turn's walk starts here
         return self._start_move()
 
@@ -351,7 +352,7 @@ class MakutaState(MakutaWords, MakutaView):
                 return True
         return False
 
-    def _do_step(self, move: tuple) -> None:
+    def _do_step(self, move: Move) -> None:
         me = self.turn_player
         _, d, there = move
         self.came_from = self.pawns[me]
@@ -425,7 +426,7 @@ class MakutaState(MakutaWords, MakutaView):
         search(self.pawns[me])
         return found
 
-    def _do_stop(self, move: tuple) -> None:
+    def _do_stop(self, move: Move) -> None:
         """MAKUTA-MOVE-STOPPED: once stopped, the rest of the roll is lost."""
         me = self.turn_player
         self.emit("stop", f"{self._who(me)} stops with {self.steps} "
@@ -481,15 +482,15 @@ class MakutaState(MakutaWords, MakutaView):
             else:
                 return self._end_turn()
 
-    def _do_skip(self, move: tuple) -> None:
+    def _do_skip(self, move: Move) -> None:
         return self._land()
 
     # -- Kanohi Miru -------------------------------------------------------------------
 
-    def _do_levitate(self, move: tuple) -> None:
+    def _do_levitate(self, move: Move) -> None:
         self.phase = LEVITATE
 
-    def _do_to(self, move: tuple) -> None:
+    def _do_to(self, move: Move) -> None:
         """MAKUTA-MIRU: levitate to any other space; the Miru goes face down to the start."""
         me = self.turn_player
         miru = self._held_for_move(me, KANOHI, "levitate")
@@ -528,7 +529,7 @@ class MakutaState(MakutaWords, MakutaView):
                   f"next board: {name}.", {"seat": me, "board": board})
         return True
 
-    def _do_place(self, move: tuple) -> None:
+    def _do_place(self, move: Move) -> None:
         _, rot, q, x, y = move
         board, self.placing = self._drawn_board(), None
         self.placements = {}
@@ -596,7 +597,7 @@ class MakutaState(MakutaWords, MakutaView):
             return [i for i, t in enumerate(card) if tokens[t].die]
         return list(range(len(card)))
 
-    def _do_return(self, move: tuple) -> None:
+    def _do_return(self, move: Move) -> None:
         """The player looked at the new token and forfeits one: face down on the start."""
         _, kind, slot = move
         me = self.turn_player
@@ -630,7 +631,7 @@ class MakutaState(MakutaWords, MakutaView):
         if public:
             self.seen_by[token] = EVERYONE
 
-    def _do_take_start(self, move: tuple) -> None:
+    def _do_take_start(self, move: Move) -> None:
         """MAKUTA-START-TAKE: one token, without looking."""
         me = self.turn_player
         token = self.start.pop(self._randrange(len(self.start)))
@@ -650,7 +651,7 @@ class MakutaState(MakutaWords, MakutaView):
 
     # -- gates and Makuta --------------------------------------------------------------
 
-    def _do_reveal(self, move: tuple) -> None:
+    def _do_reveal(self, move: Move) -> None:
         """MAKUTA-GATE-REVEAL: the lock is turned over for everyone, for good."""
         lock = self.locks[self.land_node]
         self.seen_by[lock] = EVERYONE
@@ -675,7 +676,7 @@ class MakutaState(MakutaWords, MakutaView):
             need.remove(tokens[key].name)
         return True
 
-    def _do_challenge(self, move: tuple) -> None:
+    def _do_challenge(self, move: Move) -> None:
         """MAKUTA-MAKUTA-STAGE-ONE: roll the white die, turn the temple that many segments
         clockwise; the segment facing the gate is Makuta's power."""
         me = self.turn_player
@@ -734,7 +735,7 @@ class MakutaState(MakutaWords, MakutaView):
                 moves[action] = move
         return moves
 
-    def _do_use(self, move: tuple) -> None:
+    def _do_use(self, move: Move) -> None:
         me = self.turn_player
         token = self._shown(move[1])
         points = self._bonus_of(me, token)
@@ -745,7 +746,7 @@ class MakutaState(MakutaWords, MakutaView):
                   f"(bonus {self.bonus}).", {"seat": me, "token": self.game.views[token],
                                               "points": points})
 
-    def _do_strike(self, move: tuple) -> None:
+    def _do_strike(self, move: Move) -> None:
         """MAKUTA-CHALLENGE-DIE: a single roll of the die in use; then MAKUTA-BONUS-AFTER-ROLL:
         the challenger adds what it chooses to show, unless the roll alone already wins or
         the collector card holds no Kanohi or Turaga (both plain to the whole table)."""
@@ -760,7 +761,7 @@ class MakutaState(MakutaWords, MakutaView):
             return self._settle()
         self.phase = BONUS
 
-    def _do_settle(self, move: tuple) -> None:
+    def _do_settle(self, move: Move) -> None:
         return self._settle()
 
     def _settle(self) -> None:
@@ -827,7 +828,7 @@ class MakutaState(MakutaWords, MakutaView):
         self.phase = TAKE
         return True
 
-    def _do_take(self, move: tuple) -> None:
+    def _do_take(self, move: Move) -> None:
         _, kind, slot = move
         loser = self.victim
         token = self.cards[loser][kind].pop(slot)
@@ -864,7 +865,7 @@ class MakutaState(MakutaWords, MakutaView):
         self.decider = self._left_of(self.turn_player)
         self.phase = PUT
 
-    def _do_put(self, move: tuple) -> None:
+    def _do_put(self, move: Move) -> None:
         """The player to the left moves the loser's pawn to any space free of Toa and tokens."""
         loser, chooser = self.victim, self.decider
         self.pawns[loser] = move[1]
@@ -880,7 +881,7 @@ class MakutaState(MakutaWords, MakutaView):
         here = self.pawns[seat]
         return [s for s, p in enumerate(self.pawns) if s != seat and p == here and any(self.cards[s])]
 
-    def _do_akaku(self, move: tuple) -> None:
+    def _do_akaku(self, move: Move) -> None:
         """MAKUTA-AKAKU: see the other player's tokens and take one; the Akaku goes face down
         to the start space."""
         me = self.turn_player
@@ -897,7 +898,7 @@ class MakutaState(MakutaWords, MakutaView):
                   f"{self._who(victim)}'s tokens; the Akaku is placed face down on the start "
                   "space.", {"seat": me, "victim": victim})
 
-    def _do_steal(self, move: tuple) -> None:
+    def _do_steal(self, move: Move) -> None:
         """MAKUTA-AKAKU-REROLL: take one token, then roll the die again to escape."""
         _, kind, slot = move
         me, victim = self.turn_player, self.victim
