@@ -1,8 +1,9 @@
 """A person at the table: plays a whole game in the browser by clicking what a person would
 click (the piece or the space first, a listed decision only when there is nothing to click on
-the table), counts the clicks, and checks after every step what DESIGN.md promises: your own
-pieces on screen while you decide, the decision no taller than a quarter of a phone, the last
-move told after every move of the other side, and the end told from your side."""
+the table), counts the clicks, and checks after every step what the table promises (README.md,
+"Play in the browser"): your own pieces on screen while you decide, the decision no taller
+than a quarter of a phone, the last move told after every move of the other side, and the
+end told from your side."""
 
 from __future__ import annotations
 

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from .state import Game, State
 
 RECORD_FORMAT = 1
-# What a record may hold (docs/architecture.md, "Records"): far more than any game needs, so
-# that whatever a file holds, reading it costs little and every message about it is short.
+# What a record may hold (docs/architecture.md, "The contract", on `record()`): far more
+# than any game needs, so that whatever a file holds, reading it costs little and every
+# message about it is short.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32  # lists and objects inside one another
 MAX_TEXT = 100  # characters of any one string (an action id, a name, a key); no id is a fifth of it
