@@ -34,10 +34,10 @@ def deal_both(seeds: list[int], options: dict | None = None, game=GAME) -> tuple
 
 def batch_piles(row: np.ndarray, seat: int) -> dict[str, list[int]]:
     """One seat's piles of a batched game, as the reference keeps them (top = last)."""
-    ga = r.GA_DRAW + r.ACTIONS * seat
-    gm = r.GM_PILE + r.MASK_CARDS_PER_TOA * seat
-    return {"action_pile": list(row[ga:ga + row[r.GA_N + seat]]),
-            "mask_pile": list(row[gm:gm + row[r.GM_N + seat]])}
+    actions = r.ACTION_PILE + r.ACTIONS * seat
+    masks = r.MASK_PILE + r.MASK_CARDS_PER_TOA * seat
+    return {"action_pile": list(row[actions:actions + row[r.ACTION_PILE_N + seat]]),
+            "mask_pile": list(row[masks:masks + row[r.MASK_PILE_N + seat]])}
 
 
 @pytest.mark.parametrize("options", [None, {"map": "b", "short": True}, {"map": "both", "first_player": 1}])
@@ -50,9 +50,9 @@ def test_a_deal_is_the_reference_deal_from_the_same_seed(options):
             assert batch_piles(row, seat) == {"action_pile": state.action_pile[seat],
                                               "mask_pile": state.mask_pile[seat]}
             assert row[r.POS + seat] == state.pos[seat]
-        chal = list(row[r.CHAL_DRAW:r.CHAL_DRAW + row[r.CHAL_N]])
-        mis = list(row[r.MIS_DRAW:r.MIS_DRAW + row[r.MIS_DRAW_N]])
-        assert (chal, mis) == (state.challenge_pile, state.mission_pile)
+        challenges = list(row[r.CHALLENGE_PILE:r.CHALLENGE_PILE + row[r.CHALLENGE_PILE_N]])
+        missions = list(row[r.MISSION_PILE:r.MISSION_PILE + row[r.MISSION_PILE_N]])
+        assert (challenges, missions) == (state.challenge_pile, state.mission_pile)
         assert row[r.TURN_PLAYER] == state.turn_player
     check_games(BatchedMasks(len(seeds), options), seeds, options)  # the tensors and masks too
 

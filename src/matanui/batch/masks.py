@@ -44,9 +44,10 @@ PIECES = ("to_decide", "my_turn", "phase", "map", "short", "characters", "positi
           "challenge_card", "challenge_skill", "bonus", "scores", "passes", "claim", "attach_done", "hand",
           "turn", "held", "seen_discarded", "seen_challenges", "seen_missions")
 (P_TO_DECIDE, P_MY_TURN, P_PHASE, P_MAP, P_SHORT, P_CHARACTERS, P_POSITION, P_SKILLS, P_WON, P_ATTACHED,
- P_PILES, P_KNOWN, P_DISCARDED, P_MISSIONS, P_LAST_CHAL, P_LAST_GA, P_CHAL_PILE, P_CHAL_DISCARD,
- P_MIS_PILE, P_MIS_DISCARD, P_LANDER, P_CHAL_CARD, P_CHAL_SKILL, P_BONUS, P_SCORES, P_PASSES, P_CLAIM,
- P_ATTACH_DONE, P_HAND, P_TURN, P_HELD, P_SEEN_DISC, P_SEEN_CHAL, P_SEEN_MIS) = range(len(PIECES))
+ P_PILES, P_KNOWN, P_DISCARDED, P_MISSIONS, P_LAST_CHALLENGE, P_LAST_GAME_ACTION, P_CHALLENGE_PILE,
+ P_CHALLENGE_DISCARD, P_MISSION_PILE, P_MISSION_DISCARD, P_LANDER, P_CHALLENGE_CARD, P_CHALLENGE_SKILL,
+ P_BONUS, P_SCORES, P_PASSES, P_CLAIM, P_ATTACH_DONE, P_HAND, P_TURN, P_HELD, P_SEEN_DISCARDED,
+ P_SEEN_CHALLENGES, P_SEEN_MISSIONS) = range(len(PIECES))
 
 # The encoding's index of each move, and what observe needs beyond the offsets.
 Codes = namedtuple("Codes", [
@@ -66,21 +67,21 @@ def _rules(game: Any, options: Mapping[str, Any]) -> r.Rules:
     for n, card in cards.mask_cards.items():
         mask_kind[n] = 0 if card.kind == "mask" else 1
         mask_bonus[n] = card.bonus
-    act_effect = np.zeros(max(cards.actions) + 1, np.int64)
-    act_amount = np.zeros_like(act_effect)
+    action_effect = np.zeros(max(cards.actions) + 1, np.int64)
+    action_amount = np.zeros_like(action_effect)
     for n, card in cards.actions.items():
-        act_effect[n] = r.EFFECTS.index(card.effect)
-        act_amount[n] = card.amount
+        action_effect[n] = r.EFFECTS.index(card.effect)
+        action_amount[n] = card.amount
     size = max(cards.missions) + 1
-    mis = {name: np.zeros(size, np.int64) for name in ("kind", "dir", "spaces", "count", "target")}
+    mission = {name: np.zeros(size, np.int64) for name in ("kind", "direction", "spaces", "count", "target")}
     for n, m in cards.missions.items():
-        mis["kind"][n] = r.MISSION_KINDS.index(m.kind)
-        mis["dir"][n], mis["spaces"][n] = m.direction, m.spaces
-        mis["count"][n] = m.count if m.kind in ("discard", "skip") else 1  # MasksState._mission_count
-        mis["target"][n] = r.TRAVEL_TARGETS.index(m.target) if m.kind == "travel" else -1
-    chal_skill = np.zeros(max(cards.challenges) + 1, np.int64)
+        mission["kind"][n] = r.MISSION_KINDS.index(m.kind)
+        mission["direction"][n], mission["spaces"][n] = m.direction, m.spaces
+        mission["count"][n] = m.count if m.kind in ("discard", "skip") else 1  # MasksState._mission_count
+        mission["target"][n] = r.TRAVEL_TARGETS.index(m.target) if m.kind == "travel" else -1
+    challenge_skill = np.zeros(max(cards.challenges) + 1, np.int64)
     for n, c in cards.challenges.items():
-        chal_skill[n] = c.skill
+        challenge_skill[n] = c.skill
     two_steps = np.full((len(TWO_STEPS), 2, 2), -1, np.int64)
     for index, (_, paths) in enumerate(TWO_STEPS):
         for p, path in enumerate(paths):
@@ -89,9 +90,10 @@ def _rules(game: Any, options: Mapping[str, Any]) -> r.Rules:
     return r.Rules(
         toa_skills=np.array([t.skills for t in toa], np.int64),
         toa_pile=np.array([cards.piles(t.id) for t in toa], np.int64),
-        mask_kind=mask_kind, mask_bonus=mask_bonus, act_effect=act_effect, act_amount=act_amount,
-        mis_kind=mis["kind"], mis_dir=mis["dir"], mis_spaces=mis["spaces"], mis_count=mis["count"],
-        mis_target=mis["target"], chal_skill=chal_skill,
+        mask_kind=mask_kind, mask_bonus=mask_bonus, action_effect=action_effect, action_amount=action_amount,
+        mission_kind=mission["kind"], mission_direction=mission["direction"],
+        mission_spaces=mission["spaces"], mission_count=mission["count"], mission_target=mission["target"],
+        challenge_skill=challenge_skill,
         kind=np.array(board.kind, np.int64), circles=np.array(board.circles, np.int64),
         step=np.array(board.step, np.int64), portals=np.array(board.portals, np.int64), two_steps=two_steps,
         west=board.west_start, east=board.east_start,
@@ -154,7 +156,7 @@ def _action_index(R, C, move: np.ndarray) -> int:
     if op == r.M_MOVE:
         return C.move[move[1]]
     if op == r.M_PLAY:
-        effect = R.act_effect[move[1]]
+        effect = R.action_effect[move[1]]
         if effect == r.E_PUSH:
             return C.push[move[1], move[2]]
         if effect == r.E_MOVE:
@@ -246,7 +248,7 @@ def _observe(S, R, C, seats, out, where) -> None:
             o[start[P_CHARACTERS] + row * stride[P_CHARACTERS] + s[r.TOA + seat]] = 1.0
             o[start[P_POSITION] + row * stride[P_POSITION] + s[r.POS + seat]] = 1.0
             for k in range(6):
-                o[start[P_SKILLS] + row * 6 + k] = np.float32(s[r.EFF + 6 * seat + k]) / C.skill_scale
+                o[start[P_SKILLS] + row * 6 + k] = np.float32(s[r.SKILLS + 6 * seat + k]) / C.skill_scale
             for k in range(s[r.WON_N + seat]):
                 n = s[r.WON + r.MASK_CARDS_PER_TOA * seat + k]
                 o[start[P_WON] + row * stride[P_WON] + C.mask_index[n]] = 1.0
@@ -255,35 +257,36 @@ def _observe(S, R, C, seats, out, where) -> None:
                     o[start[P_ATTACHED] + row * stride[P_ATTACHED] + C.mask_index[n]] = 1.0
             at = start[P_PILES] + row * stride[P_PILES]
             o[at] = r.mask_count(s, R, seat) / C.pile_bounds[0]
-            o[at + 1] = s[r.GM_N + seat] / C.pile_bounds[1]
+            o[at + 1] = s[r.MASK_PILE_N + seat] / C.pile_bounds[1]
             o[at + 2] = r.hand_size(s, seat) / C.pile_bounds[2]
-            o[at + 3] = s[r.GA_N + seat] / C.pile_bounds[3]
+            o[at + 3] = s[r.ACTION_PILE_N + seat] / C.pile_bounds[3]
             o[at + 4] = s[r.SKIPS + seat] / C.pile_bounds[4]
             _bits(o, start[P_KNOWN] + row * stride[P_KNOWN], s[r.KNOWN + seat], r.ACTIONS)
-            _bits(o, start[P_DISCARDED] + row * stride[P_DISCARDED], s[r.GA_DISC + seat], r.ACTIONS)
-            base = r.MIS_Q + 2 * r.MISSIONS * seat
-            for k in range(s[r.MIS_N + seat]):
+            _bits(o, start[P_DISCARDED] + row * stride[P_DISCARDED], s[r.ACTION_DISCARD + seat], r.ACTIONS)
+            base = r.HELD_MISSIONS + 2 * r.MISSIONS * seat
+            for k in range(s[r.HELD_MISSIONS_N + seat]):
                 at = start[P_MISSIONS] + row * stride[P_MISSIONS] + 2 * (s[base + 2 * k] - r.MISSION_BASE)
                 o[at] = 1.0
                 o[at + 1] = s[base + 2 * k + 1] / C.mission_bound
-            if s[r.LAST_CHAL + seat] >= 0:
-                o[start[P_LAST_CHAL] + row * stride[P_LAST_CHAL] + s[r.LAST_CHAL + seat]] = 1.0
-            if s[r.LAST_GA + seat] >= 0:
-                o[start[P_LAST_GA] + row * stride[P_LAST_GA] + s[r.LAST_GA + seat]] = 1.0
-        o[start[P_CHAL_PILE]] = s[r.CHAL_N] / r.CHALLENGES
-        _bits(o, start[P_CHAL_DISCARD], s[r.CHAL_DISC], r.CHALLENGES)
-        o[start[P_MIS_PILE]] = s[r.MIS_DRAW_N] / r.MISSIONS
-        _bits(o, start[P_MIS_DISCARD], s[r.MIS_DISC], r.MISSIONS)
-        if s[r.CHAL_ON]:
-            lander, skill = s[r.CHAL_LANDER], s[r.CHAL_SKILL]
+            if s[r.LAST_CHALLENGE + seat] >= 0:
+                o[start[P_LAST_CHALLENGE] + row * stride[P_LAST_CHALLENGE] + s[r.LAST_CHALLENGE + seat]] = 1.0
+            if s[r.LAST_GAME_ACTION + seat] >= 0:
+                at = start[P_LAST_GAME_ACTION] + row * stride[P_LAST_GAME_ACTION]
+                o[at + s[r.LAST_GAME_ACTION + seat]] = 1.0
+        o[start[P_CHALLENGE_PILE]] = s[r.CHALLENGE_PILE_N] / r.CHALLENGES
+        _bits(o, start[P_CHALLENGE_DISCARD], s[r.CHALLENGE_DISCARD], r.CHALLENGES)
+        o[start[P_MISSION_PILE]] = s[r.MISSION_PILE_N] / r.MISSIONS
+        _bits(o, start[P_MISSION_DISCARD], s[r.MISSION_DISCARD], r.MISSIONS)
+        if s[r.CHALLENGE_ON]:
+            lander, skill = s[r.CHALLENGE_LANDER], s[r.CHALLENGE_SKILL]
             o[start[P_LANDER] + (0 if lander == me else 1)] = 1.0
-            o[start[P_CHAL_CARD] + s[r.CHAL_CARD] - r.CHALLENGE_BASE] = 1.0
-            o[start[P_CHAL_SKILL] + skill] = 1.0
+            o[start[P_CHALLENGE_CARD] + s[r.CHALLENGE_CARD] - r.CHALLENGE_BASE] = 1.0
+            o[start[P_CHALLENGE_SKILL] + skill] = 1.0
             for row in range(2):
                 seat = (me + row) % 2
-                bonus = s[r.CHAL_BONUS + seat]
+                bonus = s[r.CHALLENGE_BONUS + seat]
                 o[start[P_BONUS] + row] = (bonus + C.bonus_scale) / (2 * C.bonus_scale)
-                o[start[P_SCORES] + row] = (s[r.EFF + 6 * seat + skill] + bonus) / C.score_scale
+                o[start[P_SCORES] + row] = (s[r.SKILLS + 6 * seat + skill] + bonus) / C.score_scale
         if s[r.PHASE] == r.WINDOW:
             o[start[P_PASSES]] = s[r.PASSES]
         if s[r.PHASE] == r.CLAIM and s[r.CLAIM_CARD]:
@@ -291,13 +294,13 @@ def _observe(S, R, C, seats, out, where) -> None:
         o[start[P_ATTACH_DONE]] = s[r.ATTACH_DONE] & 1
         o[start[P_ATTACH_DONE] + 1] = (s[r.ATTACH_DONE] >> 1) & 1
         _bits(o, start[P_HAND], s[r.HAND + me], r.ACTIONS)
-        o[start[P_TURN]] = s[r.TURN_NO] / R.turn_limit
+        o[start[P_TURN]] = s[r.TURN_NUMBER] / R.turn_limit
         for k in range(C.observation_size):
             o[k] = min(max(o[k], np.float32(0.0)), np.float32(1.0))
         _bits(o, start[P_HELD], s[r.HELD + me], r.ACTIONS)
-        _bits(o, start[P_SEEN_DISC], s[r.SEEN_DISC + me], r.ACTIONS)
-        _bits(o, start[P_SEEN_CHAL], s[r.SEEN_CHAL + me], r.CHALLENGES)
-        _bits(o, start[P_SEEN_MIS], s[r.SEEN_MIS + me], r.MISSIONS)
+        _bits(o, start[P_SEEN_DISCARDED], s[r.SEEN_DISCARDED + me], r.ACTIONS)
+        _bits(o, start[P_SEEN_CHALLENGES], s[r.SEEN_CHALLENGES + me], r.CHALLENGES)
+        _bits(o, start[P_SEEN_MISSIONS], s[r.SEEN_MISSIONS + me], r.MISSIONS)
 
 
 @njit(cache=True)
@@ -331,7 +334,7 @@ def _playouts(S, rngs, R, steps, first_seed, counts) -> None:
         seed, finished = first_seed + i, 0
         for _ in range(steps):
             if s[r.PHASE] == r.OVER:
-                finished += s[r.TURN_NO] > 0  # a game played here, not a row never dealt
+                finished += s[r.TURN_NUMBER] > 0  # a game played here, not a row never dealt
                 r.deal(s, rngs[i], R, seed, scratch, sampler)
                 seed += n
             _random_move(s, rngs[i], R, chooser, i, moves)
@@ -357,31 +360,33 @@ def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
     per_toa, acts = r.MASK_CARDS_PER_TOA, r.ACTIONS
     seats = (0, 1)
     state.won = [_stack(s, r.WON + per_toa * k, s[r.WON_N + k]) for k in seats]
-    state.mask_pile = [_stack(s, r.GM_PILE + per_toa * k, s[r.GM_N + k]) for k in seats]
-    state.action_pile = [_stack(s, r.GA_DRAW + acts * k, s[r.GA_N + k]) for k in seats]
+    state.mask_pile = [_stack(s, r.MASK_PILE + per_toa * k, s[r.MASK_PILE_N + k]) for k in seats]
+    state.action_pile = [_stack(s, r.ACTION_PILE + acts * k, s[r.ACTION_PILE_N + k]) for k in seats]
     state.hands = [_bit_list(s[r.HAND + k], r.ACTION_BASE, acts) for k in seats]
     state.known = [set(_bit_list(s[r.KNOWN + k], r.ACTION_BASE, acts)) for k in seats]
-    state.action_discard = [_bit_list(s[r.GA_DISC + k], r.ACTION_BASE, acts) for k in seats]
-    state.missions = [[HeldMission(*_stack(s, r.MIS_Q + 2 * r.MISSIONS * k + 2 * m, 2))
-                       for m in range(s[r.MIS_N + k])] for k in seats]
-    state.challenge_pile = _stack(s, r.CHAL_DRAW, s[r.CHAL_N])
-    state.challenge_discard = _bit_list(s[r.CHAL_DISC], r.CHALLENGE_BASE, r.CHALLENGES)
-    state.mission_pile = _stack(s, r.MIS_DRAW, s[r.MIS_DRAW_N])
-    state.mission_discard = _bit_list(s[r.MIS_DISC], r.MISSION_BASE, r.MISSIONS)
-    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_challenge", r.LAST_CHAL),
-                     ("last_game_action", r.LAST_GA), ("mask_on", r.MASK_ON), ("turaga_on", r.TURAGA_ON)):
+    state.action_discard = [_bit_list(s[r.ACTION_DISCARD + k], r.ACTION_BASE, acts) for k in seats]
+    state.missions = [[HeldMission(*_stack(s, r.HELD_MISSIONS + 2 * r.MISSIONS * k + 2 * m, 2))
+                       for m in range(s[r.HELD_MISSIONS_N + k])] for k in seats]
+    state.challenge_pile = _stack(s, r.CHALLENGE_PILE, s[r.CHALLENGE_PILE_N])
+    state.challenge_discard = _bit_list(s[r.CHALLENGE_DISCARD], r.CHALLENGE_BASE, r.CHALLENGES)
+    state.mission_pile = _stack(s, r.MISSION_PILE, s[r.MISSION_PILE_N])
+    state.mission_discard = _bit_list(s[r.MISSION_DISCARD], r.MISSION_BASE, r.MISSIONS)
+    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_challenge", r.LAST_CHALLENGE),
+                     ("last_game_action", r.LAST_GAME_ACTION), ("mask_on", r.MASK_ON),
+                     ("turaga_on", r.TURAGA_ON)):
         setattr(state, name, _stack(s, at, 2))
-    state.skills = [_stack(s, r.EFF + 6 * k, 6) for k in seats]
-    state.turn, state.turn_player = int(s[r.TURN_NO]), int(s[r.TURN_PLAYER])
+    state.skills = [_stack(s, r.SKILLS + 6 * k, 6) for k in seats]
+    state.turn, state.turn_player = int(s[r.TURN_NUMBER]), int(s[r.TURN_PLAYER])
     state.phase = r.PHASES[s[r.PHASE]]
     state.actor = None if s[r.ACTOR] < 0 else int(s[r.ACTOR])
     state.winner = None if s[r.WINNER] < 0 else int(s[r.WINNER])
     state.passes, state.claim = int(s[r.PASSES]), int(s[r.CLAIM_CARD])
     state.attach_done = int(s[r.ATTACH_DONE])
     state.gave_up, state.owed = bool(s[r.GAVE_UP]), bool(s[r.OWED])
-    state.challenge = Challenge(int(s[r.CHAL_LANDER]), int(s[r.CHAL_CARD]), int(s[r.CHAL_SKILL]),
-                                _stack(s, r.CHAL_BONUS, 2)) if s[r.CHAL_ON] else None
-    state.unclaimed = _stack(s, r.UNCLAIMED, s[r.UNCL_N])
+    state.challenge = None if not s[r.CHALLENGE_ON] else Challenge(
+        int(s[r.CHALLENGE_LANDER]), int(s[r.CHALLENGE_CARD]), int(s[r.CHALLENGE_SKILL]),
+        _stack(s, r.CHALLENGE_BONUS, 2))
+    state.unclaimed = _stack(s, r.UNCLAIMED, s[r.UNCLAIMED_N])
     steps = [_stack(s, r.AGENDA + 3 * k, 3) for k in range(s[r.AGENDA_N])]
     state.agenda = [tuple(step[:1 + _STEP_ARGS[step[0]]]) for step in steps]
     state.rng.setstate((3, tuple(int(w) for w in rng), None))

@@ -4,22 +4,27 @@ Each kernel mirrors the method of `matanui.games.masks.rules.MasksState` it is n
 (the reference stays the rules' one truth; tests/batch/test_masks.py checks these move for
 move against it). A game is one int32 row of `WIDTH` words, at the offsets below:
 
-  PHASE, ACTOR, TURN_PLAYER, TURN, WINNER    the decision (phase codes as PHASES; -1: none)
-  PASSES, CLAIM, ATTACH_DONE, GAVE_UP, OWED  the reference's scalars of the same names
-  POS, SKIPS, LAST_CHAL, LAST_GA             per seat (cells; -1: none)
-  MASK_ON, TURAGA_ON, TOA                    per seat: attached card numbers (0: none), Toa index
-  HAND, KNOWN, GA_DISC                       per seat: bit sets over Game Action cards (bit n-21);
-                                             the reference keeps hands sorted and reshuffles a
-                                             sorted discard, so a set loses no order it uses
-  EFF                                        per seat, 6 skills
-  GA_DRAW + GA_N, GM_PILE + GM_N, WON + WON_N per seat: piles as stacks (top = last), lengths
-  MIS_Q + MIS_N                              per seat: Missions held, oldest first, (number, count)
-  CHAL_DRAW + CHAL_N, CHAL_DISC (bit n-1)    the Great Mask Challenge piles
-  MIS_DRAW + MIS_DRAW_N, MIS_DISC (bit n-7)  the Mission piles
-  CHAL_ON, CHAL_LANDER, CHAL_CARD, CHAL_SKILL, CHAL_BONUS (2)   the challenge in play
-  UNCLAIMED + UNCL_N                         cards won on this space, not yet attached or kept
-  AGENDA + AGENDA_N                          the agenda: a stack of (step, arg, arg)
-  HELD, SEEN_DISC, SEEN_CHAL, SEEN_MIS       per seat: the encoding's memory, as bit sets
+  PHASE, ACTOR, TURN_PLAYER, TURN_NUMBER, WINNER    the decision (phase codes as PHASES; -1: none)
+  PASSES, CLAIM_CARD, ATTACH_DONE, GAVE_UP, OWED    the reference's scalars of these names
+  POS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION      per seat (cells; -1: none)
+  MASK_ON, TURAGA_ON, TOA                           per seat: attached card numbers (0: none), Toa index
+  HAND, KNOWN, ACTION_DISCARD                       per seat: bit sets over Game Action cards (bit n-21);
+                                                    the reference keeps hands sorted and reshuffles a
+                                                    sorted discard, so a set loses no order it uses
+  SKILLS                                            per seat, 6 skills (the attached cards' bonuses in)
+  ACTION_PILE + ACTION_PILE_N, MASK_PILE + MASK_PILE_N, WON + WON_N
+                                                    per seat: piles as stacks (top = last), lengths
+  HELD_MISSIONS + HELD_MISSIONS_N                   per seat: Missions held, oldest first, (number, count)
+  CHALLENGE_PILE + CHALLENGE_PILE_N, CHALLENGE_DISCARD (bit n-1)
+                                                    the Great Mask Challenge piles
+  MISSION_PILE + MISSION_PILE_N, MISSION_DISCARD (bit n-7)
+                                                    the Mission piles
+  CHALLENGE_ON, CHALLENGE_LANDER, CHALLENGE_CARD, CHALLENGE_SKILL, CHALLENGE_BONUS (2)
+                                                    the challenge in play
+  UNCLAIMED + UNCLAIMED_N                           cards won on this space, not yet attached or kept
+  AGENDA + AGENDA_N                                 the agenda: a stack of (step, arg, arg)
+  HELD, SEEN_DISCARDED, SEEN_CHALLENGES, SEEN_MISSIONS
+                                                    per seat: the encoding's memory, as bit sets
 
 The card and map data come in a `Rules` tuple of arrays built from the reference game object
 (matanui.batch.masks), never copied into code.
@@ -71,28 +76,29 @@ class _Offsets:
 
 
 _at = _Offsets()
-PHASE, ACTOR, TURN_PLAYER, TURN_NO, WINNER = (_at.take(1) for _ in range(5))
+PHASE, ACTOR, TURN_PLAYER, TURN_NUMBER, WINNER = (_at.take(1) for _ in range(5))
 PASSES, CLAIM_CARD, ATTACH_DONE, GAVE_UP, OWED = (_at.take(1) for _ in range(5))
-POS, SKIPS, LAST_CHAL, LAST_GA, MASK_ON = (_at.take(2) for _ in range(5))
-TURAGA_ON, TOA, HAND, KNOWN, GA_DISC = (_at.take(2) for _ in range(5))
-EFF = _at.take(12)
-GA_DRAW, GA_N = _at.take(2 * ACTIONS), _at.take(2)
-GM_PILE, GM_N = _at.take(2 * MASK_CARDS_PER_TOA), _at.take(2)
+POS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION, MASK_ON = (_at.take(2) for _ in range(5))
+TURAGA_ON, TOA, HAND, KNOWN, ACTION_DISCARD = (_at.take(2) for _ in range(5))
+SKILLS = _at.take(12)
+ACTION_PILE, ACTION_PILE_N = _at.take(2 * ACTIONS), _at.take(2)
+MASK_PILE, MASK_PILE_N = _at.take(2 * MASK_CARDS_PER_TOA), _at.take(2)
 WON, WON_N = _at.take(2 * MASK_CARDS_PER_TOA), _at.take(2)
-MIS_Q, MIS_N = _at.take(2 * MISSIONS * 2), _at.take(2)
-CHAL_DRAW, CHAL_N, CHAL_DISC = _at.take(CHALLENGES), _at.take(1), _at.take(1)
-MIS_DRAW, MIS_DRAW_N, MIS_DISC = _at.take(MISSIONS), _at.take(1), _at.take(1)
-CHAL_ON, CHAL_LANDER, CHAL_CARD, CHAL_SKILL = (_at.take(1) for _ in range(4))
-CHAL_BONUS = _at.take(2)
-UNCLAIMED, UNCL_N = _at.take(4), _at.take(1)
+HELD_MISSIONS, HELD_MISSIONS_N = _at.take(2 * MISSIONS * 2), _at.take(2)
+CHALLENGE_PILE, CHALLENGE_PILE_N, CHALLENGE_DISCARD = _at.take(CHALLENGES), _at.take(1), _at.take(1)
+MISSION_PILE, MISSION_PILE_N, MISSION_DISCARD = _at.take(MISSIONS), _at.take(1), _at.take(1)
+CHALLENGE_ON, CHALLENGE_LANDER, CHALLENGE_CARD, CHALLENGE_SKILL = (_at.take(1) for _ in range(4))
+CHALLENGE_BONUS = _at.take(2)
+UNCLAIMED, UNCLAIMED_N = _at.take(4), _at.take(1)
 AGENDA, AGENDA_N = _at.take(3 * AGENDA_DEPTH), _at.take(1)
-HELD, SEEN_DISC, SEEN_CHAL, SEEN_MIS = (_at.take(2) for _ in range(4))
+HELD, SEEN_DISCARDED, SEEN_CHALLENGES, SEEN_MISSIONS = (_at.take(2) for _ in range(4))
 WIDTH = _at.size
 
 # The data of one batch: cards by number, the map in play, the options.
 Rules = namedtuple("Rules", [
-    "toa_skills", "toa_pile", "mask_kind", "mask_bonus", "act_effect", "act_amount",
-    "mis_kind", "mis_dir", "mis_spaces", "mis_count", "mis_target", "chal_skill",
+    "toa_skills", "toa_pile", "mask_kind", "mask_bonus", "action_effect", "action_amount",
+    "mission_kind", "mission_direction", "mission_spaces", "mission_count", "mission_target",
+    "challenge_skill",
     "kind", "circles", "step", "portals", "two_steps", "west", "east", "masks_to_win", "turn_limit", "first",
 ])
 
@@ -122,16 +128,16 @@ def mask_count(s: np.ndarray, R, seat: int) -> int:
 @njit(cache=True, inline="always")
 def mission_head(s: np.ndarray, seat: int) -> int:
     """The number of the oldest Mission held (0: none)."""
-    return s[MIS_Q + 2 * MISSIONS * seat] if s[MIS_N + seat] else 0
+    return s[HELD_MISSIONS + 2 * MISSIONS * seat] if s[HELD_MISSIONS_N + seat] else 0
 
 
 @njit(cache=True)
 def pop_mission(s: np.ndarray, seat: int) -> None:
-    base = MIS_Q + 2 * MISSIONS * seat
-    n = s[MIS_N + seat]
+    base = HELD_MISSIONS + 2 * MISSIONS * seat
+    n = s[HELD_MISSIONS_N + seat]
     for k in range(2 * (n - 1)):
         s[base + k] = s[base + k + 2]
-    s[MIS_N + seat] = n - 1
+    s[HELD_MISSIONS_N + seat] = n - 1
 
 
 @njit(cache=True)
@@ -147,7 +153,7 @@ def update_skills(s: np.ndarray, R, seat: int) -> None:
     toa = s[TOA + seat]
     mask, turaga = s[MASK_ON + seat], s[TURAGA_ON + seat]
     for k in range(6):
-        s[EFF + 6 * seat + k] = R.toa_skills[toa, k] + R.mask_bonus[mask, k] + R.mask_bonus[turaga, k]
+        s[SKILLS + 6 * seat + k] = R.toa_skills[toa, k] + R.mask_bonus[mask, k] + R.mask_bonus[turaga, k]
 
 
 # -- set-up ----------------------------------------------------------------------------------
@@ -165,28 +171,28 @@ def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray, samp
     for seat in range(2):
         s[TOA + seat] = scratch[seat]
     for seat in range(2):
-        base = GM_PILE + MASK_CARDS_PER_TOA * seat
+        base = MASK_PILE + MASK_CARDS_PER_TOA * seat
         for k in range(MASK_CARDS_PER_TOA):
             s[base + k] = R.toa_pile[s[TOA + seat], k]
         mt.shuffle(rng, s[base:base + MASK_CARDS_PER_TOA], MASK_CARDS_PER_TOA)
-        s[GM_N + seat] = MASK_CARDS_PER_TOA
+        s[MASK_PILE_N + seat] = MASK_CARDS_PER_TOA
     for seat in range(2):
-        base = GA_DRAW + ACTIONS * seat
+        base = ACTION_PILE + ACTIONS * seat
         for k in range(ACTIONS):
             s[base + k] = ACTION_BASE + k
         mt.shuffle(rng, s[base:base + ACTIONS], ACTIONS)
-        s[GA_N + seat] = ACTIONS
+        s[ACTION_PILE_N + seat] = ACTIONS
     for k in range(CHALLENGES):
-        s[CHAL_DRAW + k] = CHALLENGE_BASE + k
-    mt.shuffle(rng, s[CHAL_DRAW:CHAL_DRAW + CHALLENGES], CHALLENGES)
-    s[CHAL_N] = CHALLENGES
+        s[CHALLENGE_PILE + k] = CHALLENGE_BASE + k
+    mt.shuffle(rng, s[CHALLENGE_PILE:CHALLENGE_PILE + CHALLENGES], CHALLENGES)
+    s[CHALLENGE_PILE_N] = CHALLENGES
     for k in range(MISSIONS):
-        s[MIS_DRAW + k] = MISSION_BASE + k
-    mt.shuffle(rng, s[MIS_DRAW:MIS_DRAW + MISSIONS], MISSIONS)
-    s[MIS_DRAW_N] = MISSIONS
+        s[MISSION_PILE + k] = MISSION_BASE + k
+    mt.shuffle(rng, s[MISSION_PILE:MISSION_PILE + MISSIONS], MISSIONS)
+    s[MISSION_PILE_N] = MISSIONS
     for seat in range(2):
-        s[LAST_CHAL + seat] = -1
-        s[LAST_GA + seat] = -1
+        s[LAST_CHALLENGE + seat] = -1
+        s[LAST_GAME_ACTION + seat] = -1
         update_skills(s, R, seat)
     s[PHASE] = NONE
     s[ACTOR] = -1
@@ -204,20 +210,20 @@ def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray, samp
 @njit(cache=True)
 def remember(s: np.ndarray) -> None:
     """Fold both seats' observations into their memories (Table._remember after each action)."""
-    seen_disc = s[GA_DISC] | s[GA_DISC + 1]
-    seen_mis = s[MIS_DISC]
+    seen_discarded = s[ACTION_DISCARD] | s[ACTION_DISCARD + 1]
+    seen_missions = s[MISSION_DISCARD]
     for seat in range(2):
-        base = MIS_Q + 2 * MISSIONS * seat
-        for k in range(s[MIS_N + seat]):
-            seen_mis |= 1 << (s[base + 2 * k] - MISSION_BASE)
-    seen_chal = s[CHAL_DISC]
-    if s[CHAL_ON]:
-        seen_chal |= 1 << (s[CHAL_CARD] - CHALLENGE_BASE)
+        base = HELD_MISSIONS + 2 * MISSIONS * seat
+        for k in range(s[HELD_MISSIONS_N + seat]):
+            seen_missions |= 1 << (s[base + 2 * k] - MISSION_BASE)
+    seen_challenges = s[CHALLENGE_DISCARD]
+    if s[CHALLENGE_ON]:
+        seen_challenges |= 1 << (s[CHALLENGE_CARD] - CHALLENGE_BASE)
     for seat in range(2):
         s[HELD + seat] |= s[HAND + seat]
-        s[SEEN_DISC + seat] |= seen_disc
-        s[SEEN_MIS + seat] |= seen_mis
-        s[SEEN_CHAL + seat] |= seen_chal
+        s[SEEN_DISCARDED + seat] |= seen_discarded
+        s[SEEN_MISSIONS + seat] |= seen_missions
+        s[SEEN_CHALLENGES + seat] |= seen_challenges
 
 
 # -- the decision ----------------------------------------------------------------------------
@@ -228,17 +234,17 @@ def may_enter(s: np.ndarray, R, seat: int, cell: int) -> bool:
         return False
     kind = R.kind[cell]
     if kind == CHALLENGE:
-        return s[MIS_N + seat] == 0 and cell != s[LAST_CHAL + seat]
+        return s[HELD_MISSIONS_N + seat] == 0 and cell != s[LAST_CHALLENGE + seat]
     if kind == GAME_ACTION:
-        return cell != s[LAST_GA + seat]
+        return cell != s[LAST_GAME_ACTION + seat]
     return True
 
 
 @njit(cache=True, inline="always")
 def giving_up(s: np.ndarray, R, seat: int) -> bool:
-    if s[MIS_N + seat] == 0 or s[HAND + seat]:
+    if s[HELD_MISSIONS_N + seat] == 0 or s[HAND + seat]:
         return False
-    return R.mis_kind[mission_head(s, seat)] == K_DISCARD
+    return R.mission_kind[mission_head(s, seat)] == K_DISCARD
 
 
 @njit(cache=True)
@@ -249,7 +255,7 @@ def game_action_distance(s: np.ndarray, R, seat: int) -> np.ndarray:
     frontier = np.empty(cells, np.int64)
     size = 0
     for cell in range(cells):
-        if kind[cell] == GAME_ACTION and cell != s[LAST_GA + seat]:
+        if kind[cell] == GAME_ACTION and cell != s[LAST_GAME_ACTION + seat]:
             distance[cell] = 0
             frontier[size] = cell
             size += 1
@@ -311,7 +317,7 @@ def turn_moves(s: np.ndarray, R, seat: int, moves: np.ndarray) -> int:
         if not (hand >> bit) & 1:
             continue
         n = ACTION_BASE + bit
-        effect = R.act_effect[n]
+        effect = R.action_effect[n]
         if effect == E_PUSH:
             for d in range(4):
                 cell = R.step[s[POS + opp], d]
@@ -376,7 +382,7 @@ def window_moves(s: np.ndarray, R, seat: int, in_challenge: bool, moves: np.ndar
     for bit in range(ACTIONS):
         if (hand >> bit) & 1:
             n = ACTION_BASE + bit
-            effect = R.act_effect[n]
+            effect = R.action_effect[n]
             any_time = effect == E_DRAW or effect == E_SKIP
             if any_time or (in_challenge and (effect == E_BOOST or effect == E_WEAKEN)):
                 count = add_move(moves, count, M_PLAY, n, 0, 0)
@@ -485,14 +491,14 @@ def run(s: np.ndarray, rng: np.ndarray, R) -> None:
 def next_turn(s: np.ndarray, R) -> None:
     seat = 1 - s[TURN_PLAYER]
     s[TURN_PLAYER] = seat
-    s[TURN_NO] += 1
-    if s[TURN_NO] > R.turn_limit:
+    s[TURN_NUMBER] += 1
+    if s[TURN_NUMBER] > R.turn_limit:
         end_game(s, -1)
         return
     s[GAVE_UP] = 0
     head = mission_head(s, seat)
-    if head and R.mis_kind[head] == K_SKIP:
-        at = MIS_Q + 2 * MISSIONS * seat + 1
+    if head and R.mission_kind[head] == K_SKIP:
+        at = HELD_MISSIONS + 2 * MISSIONS * seat + 1
         s[at] -= 1
         if not s[at]:
             pop_mission(s, seat)
@@ -537,20 +543,20 @@ def enter(s: np.ndarray, rng: np.ndarray, R, seat: int, cell: int) -> None:
         draw_mission(s, rng, R, seat)
         push_step(s, S_MISSIONS, seat, 0)
     elif kind == CHALLENGE:
-        s[LAST_CHAL + seat] = cell
-        s[LAST_GA + seat] = -1
+        s[LAST_CHALLENGE + seat] = cell
+        s[LAST_GAME_ACTION + seat] = -1
         push_step(s, S_CLAIM, seat, 0)
         for _ in range(R.circles[cell]):
             push_step(s, S_CHALLENGE, seat, 0)
     elif kind == GAME_ACTION:
-        s[LAST_GA + seat] = cell
-        if s[MIS_N + seat]:
+        s[LAST_GAME_ACTION + seat] = cell
+        if s[HELD_MISSIONS_N + seat]:
             complete_travel(s, R, seat, 0)
         land_on_game_action(s, rng, seat, R.circles[cell])
-        if s[MIS_N + seat]:
+        if s[HELD_MISSIONS_N + seat]:
             push_step(s, S_MISSIONS, seat, 0)
     elif kind == PORTAL:
-        if s[MIS_N + seat]:
+        if s[HELD_MISSIONS_N + seat]:
             complete_travel(s, R, seat, 1)
             push_step(s, S_MISSIONS, seat, 0)
         push_step(s, S_JUMP, seat, 0)
@@ -567,10 +573,10 @@ def land_on_game_action(s: np.ndarray, rng: np.ndarray, seat: int, count: int) -
 @njit(cache=True)
 def draw_actions(s: np.ndarray, rng: np.ndarray, seat: int, count: int) -> int:
     drawn = 0
-    base = GA_DRAW + ACTIONS * seat
+    base = ACTION_PILE + ACTIONS * seat
     while drawn < count and hand_size(s, seat) < HAND_LIMIT:
-        if not s[GA_N + seat]:
-            discard = s[GA_DISC + seat]
+        if not s[ACTION_PILE_N + seat]:
+            discard = s[ACTION_DISCARD + seat]
             if not discard:
                 break
             n = 0
@@ -578,12 +584,12 @@ def draw_actions(s: np.ndarray, rng: np.ndarray, seat: int, count: int) -> int:
                 if (discard >> bit) & 1:
                     s[base + n] = ACTION_BASE + bit
                     n += 1
-            s[GA_DISC + seat] = 0
+            s[ACTION_DISCARD + seat] = 0
             mt.shuffle(rng, s[base:base + n], n)
-            s[GA_N + seat] = n
+            s[ACTION_PILE_N + seat] = n
             s[KNOWN + seat] = s[HAND + seat]
-        s[GA_N + seat] -= 1
-        card = s[base + s[GA_N + seat]]
+        s[ACTION_PILE_N + seat] -= 1
+        card = s[base + s[ACTION_PILE_N + seat]]
         s[HAND + seat] |= 1 << (card - ACTION_BASE)
         drawn += 1
     return drawn
@@ -623,36 +629,36 @@ def reshuffle_shared(s: np.ndarray, rng: np.ndarray, pile: int, length: int, dis
 
 @njit(cache=True)
 def draw_mission(s: np.ndarray, rng: np.ndarray, R, seat: int) -> None:
-    if not s[MIS_DRAW_N]:
-        if not s[MIS_DISC]:
+    if not s[MISSION_PILE_N]:
+        if not s[MISSION_DISCARD]:
             return  # MASKS-MISSION-NONE-LEFT
-        reshuffle_shared(s, rng, MIS_DRAW, MIS_DRAW_N, MIS_DISC, MISSION_BASE, MISSIONS)
-    s[MIS_DRAW_N] -= 1
-    number = s[MIS_DRAW + s[MIS_DRAW_N]]
-    at = MIS_Q + 2 * MISSIONS * seat + 2 * s[MIS_N + seat]
+        reshuffle_shared(s, rng, MISSION_PILE, MISSION_PILE_N, MISSION_DISCARD, MISSION_BASE, MISSIONS)
+    s[MISSION_PILE_N] -= 1
+    number = s[MISSION_PILE + s[MISSION_PILE_N]]
+    at = HELD_MISSIONS + 2 * MISSIONS * seat + 2 * s[HELD_MISSIONS_N + seat]
     s[at] = number
-    s[at + 1] = R.mis_count[number]
-    s[MIS_N + seat] += 1
+    s[at + 1] = R.mission_count[number]
+    s[HELD_MISSIONS_N + seat] += 1
 
 
 @njit(cache=True)
 def complete_mission(s: np.ndarray, number: int) -> None:
-    s[MIS_DISC] |= 1 << (number - MISSION_BASE)
+    s[MISSION_DISCARD] |= 1 << (number - MISSION_BASE)
 
 
 @njit(cache=True)
 def complete_travel(s: np.ndarray, R, seat: int, target: int) -> None:
     head = mission_head(s, seat)
-    if R.mis_kind[head] == K_TRAVEL and R.mis_target[head] == target:
+    if R.mission_kind[head] == K_TRAVEL and R.mission_target[head] == target:
         pop_mission(s, seat)
         complete_mission(s, head)
 
 
 @njit(cache=True)
 def advance_missions(s: np.ndarray, rng: np.ndarray, R, seat: int) -> None:
-    while s[MIS_N + seat]:
+    while s[HELD_MISSIONS_N + seat]:
         head = mission_head(s, seat)
-        kind = R.mis_kind[head]
+        kind = R.mission_kind[head]
         if kind == K_MOVE:
             pop_mission(s, seat)
             if mission_move(s, R, seat, head):
@@ -677,8 +683,8 @@ def mission_move(s: np.ndarray, R, seat: int, number: int) -> bool:
     other = s[POS + 1 - seat]
     cell = end = s[POS + seat]
     moved = 0
-    direction = R.mis_dir[number]
-    for distance in range(1, R.mis_spaces[number] + 1):
+    direction = R.mission_direction[number]
+    for distance in range(1, R.mission_spaces[number] + 1):
         cell = R.step[cell, direction]
         if cell < 0 or cell == other:
             break
@@ -694,8 +700,8 @@ def mission_discard(s: np.ndarray, seat: int, card: int) -> None:
     bit = 1 << (card - ACTION_BASE)
     s[HAND + seat] &= ~bit
     s[KNOWN + seat] &= ~bit
-    s[GA_DISC + seat] |= bit
-    at = MIS_Q + 2 * MISSIONS * seat
+    s[ACTION_DISCARD + seat] |= bit
+    at = HELD_MISSIONS + 2 * MISSIONS * seat
     s[at + 1] -= 1
     if not s[at + 1]:
         head = s[at]
@@ -707,16 +713,17 @@ def mission_discard(s: np.ndarray, seat: int, card: int) -> None:
 
 @njit(cache=True)
 def reveal_challenge(s: np.ndarray, rng: np.ndarray, R, seat: int) -> None:
-    if not s[CHAL_N]:
-        reshuffle_shared(s, rng, CHAL_DRAW, CHAL_N, CHAL_DISC, CHALLENGE_BASE, CHALLENGES)
-    s[CHAL_N] -= 1
-    card = s[CHAL_DRAW + s[CHAL_N]]
-    s[CHAL_ON] = 1
-    s[CHAL_LANDER] = seat
-    s[CHAL_CARD] = card
-    s[CHAL_SKILL] = R.chal_skill[card]
-    s[CHAL_BONUS] = 0
-    s[CHAL_BONUS + 1] = 0
+    if not s[CHALLENGE_PILE_N]:
+        reshuffle_shared(s, rng, CHALLENGE_PILE, CHALLENGE_PILE_N, CHALLENGE_DISCARD, CHALLENGE_BASE,
+                         CHALLENGES)
+    s[CHALLENGE_PILE_N] -= 1
+    card = s[CHALLENGE_PILE + s[CHALLENGE_PILE_N]]
+    s[CHALLENGE_ON] = 1
+    s[CHALLENGE_LANDER] = seat
+    s[CHALLENGE_CARD] = card
+    s[CHALLENGE_SKILL] = R.challenge_skill[card]
+    s[CHALLENGE_BONUS] = 0
+    s[CHALLENGE_BONUS + 1] = 0
     s[OWED] = 0
     push_step(s, S_COMPARE, 0, 0)
     push_step(s, S_WINDOW, seat, 0)
@@ -735,39 +742,39 @@ def open_window(s: np.ndarray, seat: int, passes: int) -> None:
 
 @njit(cache=True)
 def compare(s: np.ndarray, R) -> None:
-    lander, skill = s[CHAL_LANDER], s[CHAL_SKILL]
-    s[CHAL_ON] = 0
-    score_lander = s[EFF + 6 * lander + skill] + s[CHAL_BONUS + lander]
-    score_other = s[EFF + 6 * (1 - lander) + skill] + s[CHAL_BONUS + 1 - lander]
-    s[CHAL_DISC] |= 1 << (s[CHAL_CARD] - CHALLENGE_BASE)
+    lander, skill = s[CHALLENGE_LANDER], s[CHALLENGE_SKILL]
+    s[CHALLENGE_ON] = 0
+    score_lander = s[SKILLS + 6 * lander + skill] + s[CHALLENGE_BONUS + lander]
+    score_other = s[SKILLS + 6 * (1 - lander) + skill] + s[CHALLENGE_BONUS + 1 - lander]
+    s[CHALLENGE_DISCARD] |= 1 << (s[CHALLENGE_CARD] - CHALLENGE_BASE)
     if score_lander >= score_other:
         win_card(s, R, lander)
 
 
 @njit(cache=True)
 def win_card(s: np.ndarray, R, seat: int) -> None:
-    if not s[GM_N + seat]:
+    if not s[MASK_PILE_N + seat]:
         return
-    s[GM_N + seat] -= 1
-    number = s[GM_PILE + MASK_CARDS_PER_TOA * seat + s[GM_N + seat]]
+    s[MASK_PILE_N + seat] -= 1
+    number = s[MASK_PILE + MASK_CARDS_PER_TOA * seat + s[MASK_PILE_N + seat]]
     s[WON + MASK_CARDS_PER_TOA * seat + s[WON_N + seat]] = number
     s[WON_N + seat] += 1
     if mask_count(s, R, seat) >= R.masks_to_win:
         end_game(s, seat)
         return
-    s[UNCLAIMED + s[UNCL_N]] = number
-    s[UNCL_N] += 1
+    s[UNCLAIMED + s[UNCLAIMED_N]] = number
+    s[UNCLAIMED_N] += 1
 
 
 @njit(cache=True)
 def open_claim(s: np.ndarray, seat: int) -> None:
-    n = s[UNCL_N]
+    n = s[UNCLAIMED_N]
     if not n:
         return
     s[CLAIM_CARD] = s[UNCLAIMED]
     for k in range(n - 1):
         s[UNCLAIMED + k] = s[UNCLAIMED + k + 1]
-    s[UNCL_N] = n - 1
+    s[UNCLAIMED_N] = n - 1
     if n > 1:
         push_step(s, S_CLAIM, seat, 0)
     s[PHASE] = CLAIM
@@ -793,9 +800,9 @@ def play(s: np.ndarray, rng: np.ndarray, R, seat: int, number: int, b: int, c: i
     bit = 1 << (number - ACTION_BASE)
     s[HAND + seat] &= ~bit
     s[KNOWN + seat] &= ~bit
-    s[GA_DISC + seat] |= bit
+    s[ACTION_DISCARD + seat] |= bit
     opp = 1 - seat
-    effect = R.act_effect[number]
+    effect = R.action_effect[number]
     if effect == E_PUSH:
         s[PHASE] = NONE
         s[GAVE_UP] = 1
@@ -815,14 +822,14 @@ def play(s: np.ndarray, rng: np.ndarray, R, seat: int, number: int, b: int, c: i
     else:
         s[OWED] = 1
     s[PHASE] = NONE
-    amount = R.act_amount[number]
+    amount = R.action_amount[number]
     if effect == E_DRAW:
         draw_actions(s, rng, seat, amount)
-        if s[MIS_N + seat]:
+        if s[HELD_MISSIONS_N + seat]:
             push_step(s, S_MISSIONS, seat, 0)
     elif effect == E_SKIP:
         s[SKIPS + opp] += amount
     elif effect == E_BOOST:
-        s[CHAL_BONUS + seat] += amount
+        s[CHALLENGE_BONUS + seat] += amount
     else:  # E_WEAKEN
-        s[CHAL_BONUS + opp] -= amount
+        s[CHALLENGE_BONUS + opp] -= amount
