@@ -38,9 +38,10 @@ class RaceState(State):
 
     total: int
     turn_seat: int
+    winner: int | None  # who reached the target, or the one left after a forfeit
 
     def _set_up(self, arrangement: dict[str, Any]) -> None:
-        self.total, self.turn_seat = 0, arrangement.get("first_player", 0)
+        self.total, self.turn_seat, self.winner = 0, arrangement.get("first_player", 0), None
         self.emit("setup", f"The race to {self.game.target} begins.", {"first_player": self.turn_seat})
 
     @property
@@ -49,19 +50,25 @@ class RaceState(State):
 
     @property
     def is_over(self) -> bool:
-        return self.total >= self.game.target
+        return self.winner is not None
 
     @property
     def winners(self) -> list[int]:
-        return [1 - self.turn_seat] if self.is_over else []
+        return [] if self.winner is None else [self.winner]
+
+    def _finish(self, winners: list[int]) -> None:
+        (self.winner,) = winners  # two runners: one is left after a forfeit
 
     def _generate_moves(self) -> dict[str, Any]:
         return {f"add:{n}": n for n in self.game.steps}
 
     def _perform(self, n: int) -> None:
+        runner = self.turn_seat
         self.total += n
-        self.turn_seat = 1 - self.turn_seat
-        self.emit("add", f"{self.names[1 - self.turn_seat]} adds {n}.", {"n": n})
+        self.turn_seat = 1 - runner
+        self.emit("add", f"{self.names[runner]} adds {n}.", {"n": n})
+        if self.total >= self.game.target:
+            self.winner = runner
 
     def describe(self, action: str) -> str:
         return f"Add {action[4:]}"
@@ -76,7 +83,7 @@ class RaceState(State):
         assert 0 <= self.total < self.game.target + max(self.game.steps)
 
     def _copy_into(self, other: Self) -> None:
-        other.total, other.turn_seat = self.total, self.turn_seat
+        other.total, other.turn_seat, other.winner = self.total, self.turn_seat, self.winner
 
 
 RaceGame.state_class = RaceState

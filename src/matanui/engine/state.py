@@ -379,9 +379,10 @@ class State(ABC):
         self.emit(kind, f"{forfeit_words(kind, self.names[seat])}: {who} {verb} the game.",
                   {"seat": seat, "winners": left})
 
+    @abstractmethod
     def _finish(self, winners: list[int]) -> None:
-        """End the game now with these winners (after a forfeit)."""
-        raise NotImplementedError
+        """End the game now with these winners, the seats still in play after a forfeit:
+        afterwards `is_over` is true and `winners` are these."""
 
     def _roll_back(self) -> None:
         """Undo an action whose `_perform` failed part-way (a bug, or an interrupt): the state
