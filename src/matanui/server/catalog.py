@@ -21,11 +21,9 @@ from .bots import BOT_LEVELS
 
 
 def _character_names(game: Game) -> dict[str, str]:
-    """Each character's name as players know it ("Tahu Nuva" for `tahu`), from the game's
-    picture book; the id itself where a game has no book."""
-    book = games.descriptor(game.name).picture_book
-    toa = book(game)["toa"] if book else {}
-    return {c: toa.get(c, {}).get("name", c) for c in game.characters()}
+    """Each character's name as players know it ("Tahu Nuva" for `tahu`): the game's own
+    `character_name`, which the narration and every other surface use too."""
+    return {c: game.character_name(c) for c in game.characters()}
 
 
 def _level_words(game: str) -> dict[str, dict[str, str]]:
