@@ -19,13 +19,15 @@ from matanui import games
 from matanui.ai import make_agent
 from matanui.arena.match import play_match
 from matanui.cli import app
-from matanui.engine import MatanuiError
+from matanui.engine import FORFEIT_KINDS, MatanuiError, forfeit_action, replay
 from matanui.games import packs
 from matanui.server import create_app
 from matanui.tui.overlays import Handover
 from matanui.tui.play import PlayApp
 from tests import test_contract as contract
+from tests import test_help as help_text
 from tests.example_game import RUNNERS
+from tests.server import test_rules_page as rules_page
 from tests.server.conftest import ROOMY
 from tests.server.helpers import TEST_HOSTS, receive_view
 from tests.test_packs import pack
@@ -44,6 +46,24 @@ from tests.tui.screens import run, screen_text, session, settle
 ], ids=lambda check: check.__name__)
 def test_the_kernels_contract_holds_for_the_new_game(race, check):
     check(name="race")
+
+
+@pytest.mark.parametrize("kind", FORFEIT_KINDS)
+def test_a_runner_who_forfeits_loses_and_the_other_wins(race, kind):
+    state = race.new_game(1, RUNNERS)
+    state.apply("add:2")
+    events = state.apply(forfeit_action(kind, 0))
+    assert state.is_over and state.winners == [1] and state.out == [0] and state.legal_actions() == []
+    assert events[0].kind == kind and "Tortoise wins the game" in events[0].text
+    assert replay(state.record()).winners == [1]
+
+
+@pytest.mark.parametrize("check", [
+    help_text.test_rules_prints_how_to_play_and_the_key_to_every_symbol,
+    rules_page.test_the_terminal_keeps_its_own_words,
+], ids=lambda check: check.__name__)
+def test_its_how_to_play_text_says_what_every_game_says(race, check):
+    check(game="race")
 
 
 def test_the_kernel_checks_its_players_and_says_why_an_action_is_not_legal(race):
