@@ -35,3 +35,17 @@ def advance(state: State, rng: random.Random, steps: int) -> State:
             break
         state.apply(random_action(state, rng))
     return state
+
+
+def under_way(state: State, rng: random.Random, steps: int) -> State:
+    """Play up to `steps` random actions, stopping short of one that would end the game: a
+    game still to be decided however short its games are (a new game's may be); the same
+    state back."""
+    for _ in range(steps):
+        action = random_action(state, rng)
+        trial = state.clone()
+        trial.apply(action)
+        if trial.is_over:
+            break
+        state.apply(action)
+    return state

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from matanui import games
 from matanui.engine import BadSeat, BadSetup, Event, IllegalAction, MatanuiError, Record, replay
 from matanui.engine.untrusted import SHORT
-from tests.play import advance, new_random_game, observations
+from tests.play import advance, new_random_game, observations, under_way
 
 GAMES = games.names()
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -158,7 +158,7 @@ def test_unknown_arrangement_keys_are_named_with_those_allowed(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_an_action_that_fails_part_way_leaves_state_history_and_record_unchanged(name, monkeypatch):
-    state = state_after(name, 3, 10)
+    state = under_way(new_random_game(name, 3), random.Random(3), 10)
     before, record = fingerprint(state), state.record().to_dict()
     action = state.legal_actions()[0]
     real_perform = type(state)._perform

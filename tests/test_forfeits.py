@@ -10,19 +10,13 @@ from hypothesis import strategies as st
 from matanui import games
 from matanui.engine import FORFEIT_KINDS, IllegalAction, forfeit_action, replay
 from tests.ledger import rule
-from tests.play import new_random_game, random_action
+from tests.play import new_random_game, random_action, under_way
 
 GAMES = games.names()
 
 
 def a_game_under_way(name: str, seed: int = 1, steps: int = 10):
-    state = new_random_game(name, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(random_action(state, rng))
-    return state
+    return under_way(new_random_game(name, seed), random.Random(seed), steps)
 
 
 @rule("RECON-FORFEIT", "MASKS-FORFEIT")

@@ -14,17 +14,15 @@ from matanui import games
 from matanui.ai import SeatView, make_agent
 from matanui.ai.ismcts import ISMCTSAgent
 from matanui.server.bots import LEAST_SEARCH, bot_seed, choose_action
-from tests.play import new_random_game, random_action
+from tests.play import new_random_game, random_action, under_way
 
 from .helpers import create, receive_view
 
 
 def a_position(name: str, seed: int):
     """A game some random moves in, with a choice to make."""
-    state = new_random_game(name, seed)
     rng = random.Random(seed)
-    for _ in range(7):
-        state.apply(random_action(state, rng))
+    state = under_way(new_random_game(name, seed), rng, 7)
     while len(state.legal_actions()) < 2:
         state.apply(random_action(state, rng))
     return state
