@@ -49,7 +49,7 @@ def test_a_deal_is_the_reference_deal_from_the_same_seed(options):
         for seat in (0, 1):
             assert batch_piles(row, seat) == {"action_pile": state.action_pile[seat],
                                               "mask_pile": state.mask_pile[seat]}
-            assert row[r.POS + seat] == state.pos[seat]
+            assert row[r.TOA_CELLS + seat] == state.toa_cells[seat]
         challenges = list(row[r.CHALLENGE_PILE:r.CHALLENGE_PILE + row[r.CHALLENGE_PILE_N]])
         missions = list(row[r.MISSION_PILE:r.MISSION_PILE + row[r.MISSION_PILE_N]])
         assert (challenges, missions) == (state.challenge_pile, state.mission_pile)

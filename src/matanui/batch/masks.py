@@ -246,7 +246,7 @@ def _observe(S, R, C, seats, out, where) -> None:
         for row in range(2):
             seat = (me + row) % 2
             o[start[P_CHARACTERS] + row * stride[P_CHARACTERS] + s[r.TOA + seat]] = 1.0
-            o[start[P_POSITION] + row * stride[P_POSITION] + s[r.POS + seat]] = 1.0
+            o[start[P_POSITION] + row * stride[P_POSITION] + s[r.TOA_CELLS + seat]] = 1.0
             for k in range(6):
                 o[start[P_SKILLS] + row * 6 + k] = np.float32(s[r.SKILLS + 6 * seat + k]) / C.skill_scale
             for k in range(s[r.WON_N + seat]):
@@ -371,7 +371,7 @@ def _fill_state(state: Any, s: np.ndarray, rng: np.ndarray) -> None:
     state.challenge_discard = _bit_list(s[r.CHALLENGE_DISCARD], r.CHALLENGE_BASE, r.CHALLENGES)
     state.mission_pile = _stack(s, r.MISSION_PILE, s[r.MISSION_PILE_N])
     state.mission_discard = _bit_list(s[r.MISSION_DISCARD], r.MISSION_BASE, r.MISSIONS)
-    for name, at in (("pos", r.POS), ("skips", r.SKIPS), ("last_challenge", r.LAST_CHALLENGE),
+    for name, at in (("toa_cells", r.TOA_CELLS), ("skips", r.SKIPS), ("last_challenge", r.LAST_CHALLENGE),
                      ("last_game_action", r.LAST_GAME_ACTION), ("mask_on", r.MASK_ON),
                      ("turaga_on", r.TURAGA_ON)):
         setattr(state, name, _stack(s, at, 2))

@@ -6,7 +6,7 @@ move against it). A game is one int32 row of `WIDTH` words, at the offsets below
 
   PHASE, ACTOR, TURN_PLAYER, TURN_NUMBER, WINNER    the decision (phase codes as PHASES; -1: none)
   PASSES, CLAIM_CARD, ATTACH_DONE, GAVE_UP, OWED    the reference's scalars of these names
-  POS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION      per seat (cells; -1: none)
+  TOA_CELLS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION per seat (cells; -1: none)
   MASK_ON, TURAGA_ON, TOA                           per seat: attached card numbers (0: none), Toa index
   HAND, KNOWN, ACTION_DISCARD                       per seat: bit sets over Game Action cards (bit n-21);
                                                     the reference keeps hands sorted and reshuffles a
@@ -78,7 +78,7 @@ class _Offsets:
 _at = _Offsets()
 PHASE, ACTOR, TURN_PLAYER, TURN_NUMBER, WINNER = (_at.take(1) for _ in range(5))
 PASSES, CLAIM_CARD, ATTACH_DONE, GAVE_UP, OWED = (_at.take(1) for _ in range(5))
-POS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION, MASK_ON = (_at.take(2) for _ in range(5))
+TOA_CELLS, SKIPS, LAST_CHALLENGE, LAST_GAME_ACTION, MASK_ON = (_at.take(2) for _ in range(5))
 TURAGA_ON, TOA, HAND, KNOWN, ACTION_DISCARD = (_at.take(2) for _ in range(5))
 SKILLS = _at.take(12)
 ACTION_PILE, ACTION_PILE_N = _at.take(2 * ACTIONS), _at.take(2)
@@ -201,8 +201,8 @@ def deal(s: np.ndarray, rng: np.ndarray, R, seed: int, scratch: np.ndarray, samp
     if first < 0:
         first = mt.randrange(rng, 0, 2)  # MASKS-SETUP-FIRST: Rock-Paper-Scissors
     s[TURN_PLAYER] = 1 - first
-    s[POS + first] = R.west
-    s[POS + 1 - first] = R.east
+    s[TOA_CELLS + first] = R.west
+    s[TOA_CELLS + 1 - first] = R.east
     run(s, rng, R)
     remember(s)
 
@@ -230,7 +230,7 @@ def remember(s: np.ndarray) -> None:
 
 @njit(cache=True, inline="always")
 def may_enter(s: np.ndarray, R, seat: int, cell: int) -> bool:
-    if cell == s[POS + 1 - seat]:
+    if cell == s[TOA_CELLS + 1 - seat]:
         return False
     kind = R.kind[cell]
     if kind == CHALLENGE:
@@ -284,7 +284,7 @@ def add_move(moves: np.ndarray, count: int, op: int, a: int, b: int, c: int) -> 
 @njit(cache=True, inline="always")
 def open_direction(s: np.ndarray, R, seat: int, d: int) -> int:
     """The space one step in direction d if the Toa may move there now, else -1."""
-    cell = R.step[s[POS + seat], d]
+    cell = R.step[s[TOA_CELLS + seat], d]
     return cell if cell >= 0 and may_enter(s, R, seat, cell) else -1
 
 
@@ -320,7 +320,7 @@ def turn_moves(s: np.ndarray, R, seat: int, moves: np.ndarray) -> int:
         effect = R.action_effect[n]
         if effect == E_PUSH:
             for d in range(4):
-                cell = R.step[s[POS + opp], d]
+                cell = R.step[s[TOA_CELLS + opp], d]
                 if cell >= 0 and may_enter(s, R, opp, cell):
                     count = add_move(moves, count, M_PLAY, n, d, cell)
         elif effect == E_MOVE:
@@ -340,7 +340,7 @@ def towards_game_action(s: np.ndarray, R, seat: int, moves: np.ndarray, count: i
     distance = game_action_distance(s, R, seat)
     nearest = -1
     for d in range(4):
-        c = R.step[s[POS + seat], d]
+        c = R.step[s[TOA_CELLS + seat], d]
         if c >= 0 and distance[c] >= 0 and (nearest < 0 or distance[c] < nearest):
             nearest = distance[c]
     if nearest < 0:
@@ -361,7 +361,7 @@ def towards_game_action(s: np.ndarray, R, seat: int, moves: np.ndarray, count: i
 
 @njit(cache=True, inline="always")
 def two_step_end(s: np.ndarray, R, seat: int, index: int) -> int:
-    here, other = s[POS + seat], s[POS + 1 - seat]
+    here, other = s[TOA_CELLS + seat], s[TOA_CELLS + 1 - seat]
     for p in range(2):
         first = R.two_steps[index, p, 0]
         if first < 0:
@@ -404,7 +404,7 @@ def generate_moves(s: np.ndarray, R, moves: np.ndarray) -> int:
         return add_move(moves, count, M_KEEP, 0, 0, 0)
     if phase == JUMP:
         count = 0
-        here, other = s[POS + seat], s[POS + 1 - seat]
+        here, other = s[TOA_CELLS + seat], s[TOA_CELLS + 1 - seat]
         for c in R.portals:
             if c != here and c != other:
                 count = add_move(moves, count, M_JUMP, c, 0, 0)
@@ -427,7 +427,7 @@ def perform(s: np.ndarray, rng: np.ndarray, R, op: int, a: int, b: int, c: int) 
     seat = s[ACTOR]
     if op == M_MOVE:
         s[PHASE] = NONE
-        s[POS + seat] = b
+        s[TOA_CELLS + seat] = b
         enter(s, rng, R, seat, b)
     elif op == M_PLAY:
         play(s, rng, R, seat, a, b, c)
@@ -445,7 +445,7 @@ def perform(s: np.ndarray, rng: np.ndarray, R, op: int, a: int, b: int, c: int) 
         s[PHASE] = NONE
     elif op == M_JUMP:
         s[PHASE] = NONE
-        s[POS + seat] = a
+        s[TOA_CELLS + seat] = a
     elif op == M_DISCARD:
         s[PHASE] = NONE
         mission_discard(s, seat, a)
@@ -597,7 +597,7 @@ def draw_actions(s: np.ndarray, rng: np.ndarray, seat: int, count: int) -> int:
 
 @njit(cache=True)
 def open_jump(s: np.ndarray, R, seat: int) -> None:
-    here, other = s[POS + seat], s[POS + 1 - seat]
+    here, other = s[TOA_CELLS + seat], s[TOA_CELLS + 1 - seat]
     count, only = 0, -1
     for c in R.portals:
         if c != here and c != other:
@@ -608,7 +608,7 @@ def open_jump(s: np.ndarray, R, seat: int) -> None:
         s[PHASE] = JUMP
         s[ACTOR] = seat
     elif count == 1:
-        s[POS + seat] = only
+        s[TOA_CELLS + seat] = only
 
 
 # -- missions --------------------------------------------------------------------------------
@@ -663,7 +663,7 @@ def advance_missions(s: np.ndarray, rng: np.ndarray, R, seat: int) -> None:
             pop_mission(s, seat)
             if mission_move(s, R, seat, head):
                 push_step(s, S_MISSIONS, seat, 0)
-                enter(s, rng, R, seat, s[POS + seat])
+                enter(s, rng, R, seat, s[TOA_CELLS + seat])
                 return
             continue
         if kind != K_DISCARD:
@@ -680,8 +680,8 @@ def advance_missions(s: np.ndarray, rng: np.ndarray, R, seat: int) -> None:
 
 @njit(cache=True)
 def mission_move(s: np.ndarray, R, seat: int, number: int) -> bool:
-    other = s[POS + 1 - seat]
-    cell = end = s[POS + seat]
+    other = s[TOA_CELLS + 1 - seat]
+    cell = end = s[TOA_CELLS + seat]
     moved = 0
     direction = R.mission_direction[number]
     for distance in range(1, R.mission_spaces[number] + 1):
@@ -690,7 +690,7 @@ def mission_move(s: np.ndarray, R, seat: int, number: int) -> bool:
             break
         if may_enter(s, R, seat, cell):
             end, moved = cell, distance
-    s[POS + seat] = end
+    s[TOA_CELLS + seat] = end
     complete_mission(s, number)
     return moved > 0
 
@@ -806,12 +806,12 @@ def play(s: np.ndarray, rng: np.ndarray, R, seat: int, number: int, b: int, c: i
     if effect == E_PUSH:
         s[PHASE] = NONE
         s[GAVE_UP] = 1
-        s[POS + opp] = c
+        s[TOA_CELLS + opp] = c
         enter(s, rng, R, opp, c)
         return
     if effect == E_MOVE:
         s[PHASE] = NONE
-        s[POS + seat] = c
+        s[TOA_CELLS + seat] = c
         enter(s, rng, R, seat, c)
         return
     phase = s[PHASE]

@@ -199,10 +199,10 @@ class MasksState(MasksWords, MasksView):
         step = self.step
         # _may_enter, inlined: this loop runs on every turn.
         kind = self.kind
-        other = self.pos[1 - seat]
+        other = self.toa_cells[1 - seat]
         closed_challenges = bool(self.missions[seat])
         last_challenge, last_game_action = self.last_challenge[seat], self.last_game_action[seat]
-        for d, cell in enumerate(step[self.pos[seat]]):
+        for d, cell in enumerate(step[self.toa_cells[seat]]):
             if cell < 0 or cell == other:
                 continue
             space = kind[cell]
@@ -223,7 +223,7 @@ class MasksState(MasksWords, MasksView):
             card_effect = effect[n]
             if card_effect == "push":  # MASKS-GA-INFECTED
                 ids = game.push_ids[n]
-                for d, cell in enumerate(step[self.pos[opp]]):
+                for d, cell in enumerate(step[self.toa_cells[opp]]):
                     if cell >= 0 and self._may_enter(opp, cell):
                         moves[ids[d]] = (M_PLAY, n, d, cell)
             elif card_effect == "move":  # MASKS-GA-MOVE-TWO
@@ -241,7 +241,7 @@ class MasksState(MasksWords, MasksView):
         """MASKS-MISSION-GIVE-UP: "you must start to move towards the nearest Game Action
         space": only the moves that bring the Toa closer to it, unless none of them does."""
         distance = self._game_action_distance(seat)
-        here = [distance[c] for c in self.step[self.pos[seat]] if c >= 0 and distance[c] >= 0]
+        here = [distance[c] for c in self.step[self.toa_cells[seat]] if c >= 0 and distance[c] >= 0]
         if not here:
             return moves
         nearest = min(here)
@@ -282,8 +282,8 @@ class MasksState(MasksWords, MasksView):
         """Where a two-space move may end, per TWO_STEPS entry (-1: not open). Only the end
         space counts (MASKS-Q-MOVE-THROUGH), but the Toa cannot pass through the other Toa."""
         step = self.step
-        here = self.pos[seat]
-        other = self.pos[1 - seat]
+        here = self.toa_cells[seat]
+        other = self.toa_cells[1 - seat]
         ends = []
         for _, paths in TWO_STEPS:
             end = -1
@@ -310,7 +310,7 @@ class MasksState(MasksWords, MasksView):
 
     def _free_portals(self, seat: int) -> list[int]:
         """MASKS-PORTAL-JUMP: a different Portal, not one the other Toa stands on."""
-        here, other = self.pos[seat], self.pos[1 - seat]
+        here, other = self.toa_cells[seat], self.toa_cells[1 - seat]
         return [c for c in self.board.portals if c != here and c != other]
 
     # -- carrying out an action ----------------------------------------------------------
@@ -324,7 +324,7 @@ class MasksState(MasksWords, MasksView):
             self.emit("move", self.move_texts[seat][move[1]],
                       {"seat": seat, "direction": DIRECTIONS[move[1]], "to": self.labels[cell]})
             self.phase = None
-            self.pos[seat] = cell
+            self.toa_cells[seat] = cell
             self._enter(seat, cell, "lands on")
         elif op == M_PLAY:
             self._play(seat, move)
@@ -561,7 +561,7 @@ class MasksState(MasksWords, MasksView):
                       {"seat": seat})
 
     def _jump(self, seat: int, cell: int) -> None:
-        self.pos[seat] = cell
+        self.toa_cells[seat] = cell
         self.emit("jump", f"{self.names[seat]} jumps to the Portal space at {self.labels[cell]}.",
                   {"seat": seat, "to": self.labels[cell]})
 
@@ -613,7 +613,7 @@ class MasksState(MasksWords, MasksView):
                 queue.pop(0)
                 if self._mission_move(seat, mission):
                     self.agenda.append((S_MISSIONS, seat))
-                    self._enter(seat, self.pos[seat], "lands on")
+                    self._enter(seat, self.toa_cells[seat], "lands on")
                     return
                 continue
             if mission.kind != "discard":
@@ -631,8 +631,8 @@ class MasksState(MasksWords, MasksView):
         """MASKS-MISSION-MOVE: move up to `spaces` spaces straight on, at once, stopping at a
         map's edge or before the other Toa, and ending on the furthest space on which the Toa
         may end. True when the Toa moved (then the end space counts)."""
-        step, other = self.step, self.pos[1 - seat]
-        cell = end = self.pos[seat]
+        step, other = self.step, self.toa_cells[1 - seat]
+        cell = end = self.toa_cells[seat]
         moved = 0
         for distance in range(1, mission.spaces + 1):
             cell = step[cell][mission.direction]
@@ -646,7 +646,7 @@ class MasksState(MasksWords, MasksView):
         if moved < mission.spaces:
             spaces = "space" if moved == 1 else "spaces"
             text += f" They reach a stopping point after {number_words(moved)} {spaces}."
-        self.pos[seat] = end
+        self.toa_cells[seat] = end
         self.emit("mission_move", text, {"seat": seat, "to": self.labels[end], "spaces": moved})
         self._complete_mission(seat, mission.number)
         return moved > 0
@@ -790,7 +790,7 @@ class MasksState(MasksWords, MasksView):
             self.emit("play", text, {**fields, "to": self.labels[cell]})
             self.phase = None
             self.gave_up = True
-            self.pos[opp] = cell
+            self.toa_cells[opp] = cell
             self._enter(opp, cell, "has now been forced into")
             return
         if effect == "move":
@@ -798,7 +798,7 @@ class MasksState(MasksWords, MasksView):
             text += f" They move their Toa Mask {TWO_STEP_WORDS[TWO_STEPS[move[2]][0]]}."
             self.emit("play", text, {**fields, "to": self.labels[cell]})
             self.phase = None
-            self.pos[seat] = cell
+            self.toa_cells[seat] = cell
             self._enter(seat, cell, "lands on")
             return
         # Cards that leave the decision open: afterwards the same window opens again (the

@@ -57,7 +57,7 @@ class MasksSetUp(State):
     last_challenge: list[int]  # per seat, the Challenge space last landed on (-1: none)
     last_game_action: list[int]  # per seat, the Game Action space last landed on (-1: none)
     skills: list[list[int]]  # per seat, the six skills with the attached cards' bonuses
-    pos: list[int]  # per seat, the cell of its Toa Mask
+    toa_cells: list[int]  # per seat, the cell of its Toa Mask
     turn: int
     turn_player: int
     phase: str | None  # the decision (moves.py), None while the agenda runs
@@ -156,13 +156,13 @@ class MasksSetUp(State):
         self.move_texts = tuple(
             tuple(f"{who} moves the {toa.name} Mask one space to the {name}." for name in DIR_NAMES)
             for who, toa in zip(names, toas, strict=True))
-        self.pos = [0, 0]
-        self.pos[first], self.pos[second] = board.west_start, board.east_start
+        self.toa_cells = [0, 0]
+        self.toa_cells[first], self.toa_cells[second] = board.west_start, board.east_start
         labels = self.labels
         if "positions" in arrangement:
-            self.pos = arrange.positions
-            text = (f"The {self.toa_names[0]} Mask stands on {labels[self.pos[0]]} and the "
-                    f"{self.toa_names[1]} Mask on {labels[self.pos[1]]}, as arranged. ")
+            self.toa_cells = arrange.positions
+            text = (f"The {self.toa_names[0]} Mask stands on {labels[self.toa_cells[0]]} and the "
+                    f"{self.toa_names[1]} Mask on {labels[self.toa_cells[1]]}, as arranged. ")
         else:
             text = (f"{names[first]} places the {self.toa_names[first]} Mask on the Start Space to the "
                     f"West ({labels[board.west_start]}). {names[second]} places the "
@@ -170,7 +170,7 @@ class MasksSetUp(State):
                     f"({labels[board.east_start]}). ")
         text += ("Rock-Paper-Scissors decides: " if rps else "") + f"{names[first]} goes first."
         self.emit("setup", text, {"first_player": first, "map": board.id,
-                                  "positions": [labels[p] for p in self.pos]})
+                                  "positions": [labels[p] for p in self.toa_cells]})
 
     @property
     def decider(self) -> int:
@@ -191,7 +191,7 @@ class MasksSetUp(State):
 
     def _may_enter(self, seat: int, cell: int) -> bool:
         """May this Toa end a move on `cell` (a space of the map)?"""
-        if cell == self.pos[1 - seat]:
+        if cell == self.toa_cells[1 - seat]:
             return False  # MASKS-Q-OCCUPIED
         kind = self.kind[cell]
         if kind == CHALLENGE:
@@ -247,7 +247,7 @@ class MasksSetUp(State):
         other.last_challenge = list(self.last_challenge)
         other.last_game_action = list(self.last_game_action)
         other.skills = [list(x) for x in self.skills]
-        other.pos = list(self.pos)
+        other.toa_cells = list(self.toa_cells)
         other.turn = self.turn
         other.turn_player = self.turn_player
         other.phase = self.phase

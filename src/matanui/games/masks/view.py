@@ -36,7 +36,7 @@ class MasksView(MasksSetUp):
             "turn_player": self.turn_player,
             "current_player": self.actor,
             "phase": self.phase,
-            "positions": [labels[p] for p in self.pos],
+            "positions": [labels[p] for p in self.toa_cells],
             "toa": [self._seat_view(s) for s in (0, 1)],
             "challenge_pile": len(self.challenge_pile),
             "challenge_discard": list(self.challenge_discard),
@@ -130,8 +130,8 @@ class MasksView(MasksSetUp):
             for slot, kind in ((self.mask_on[seat], "mask"), (self.turaga_on[seat], "turaga")):
                 assert not slot or (slot in self.won[seat] and cards.mask_cards[slot].kind == kind), \
                     f"Player {seat + 1} has card #{slot} attached as a {kind} without having won it"
-            assert self.kind[self.pos[seat]] >= 0, "a Toa Mask stands in the sea"
-        assert self.pos[0] != self.pos[1], "two Toa Masks share a space"
+            assert self.kind[self.toa_cells[seat]] >= 0, "a Toa Mask stands in the sea"
+        assert self.toa_cells[0] != self.toa_cells[1], "two Toa Masks share a space"
         in_play = [self.challenge.card] if self.challenge is not None else []
         places = {"draw": self.challenge_pile, "discard": self.challenge_discard, "in play": in_play}
         one_place("Great Mask Challenge card", places.items(), set(pools.challenges))

@@ -115,7 +115,7 @@ class WhyNot:
         if rest not in DIR_CODES:
             return "a Toa moves one space North, East, South or West (N, E, S, W), never diagonally"
         d = DIR_CODES.index(rest)
-        cell = s.step[s.pos[self.seat]][d]
+        cell = s.step[s.toa_cells[self.seat]][d]
         if cell >= 0 and s._may_enter(self.seat, cell) and s._giving_up(self.seat):
             mission = s.missions[self.seat][0].card
             return (f"Mission #{mission} asks for a Game Action card and the hand is empty: the Toa "
@@ -126,7 +126,7 @@ class WhyNot:
         s = self.state
         if cell < 0:
             return f"{where} is off the map"
-        if cell == s.pos[1 - seat]:
+        if cell == s.toa_cells[1 - seat]:
             return (f"{where} is occupied by {s.names[1 - seat]}'s Toa Mask; to enter it, wait for "
                     f"{s.names[1 - seat]} to move")
         if s.kind[cell] == CHALLENGE and s.missions[seat]:
@@ -175,7 +175,7 @@ class WhyNot:
             d = DIR_CODES.index(extra)
             opp = 1 - self.seat
             where = f"the space to the {DIR_NAMES[d]} of {s.names[opp]}"
-            return self._closed(opp, s.step[s.pos[opp]][d], where)
+            return self._closed(opp, s.step[s.toa_cells[opp]][d], where)
         if effect == "move":
             codes = [code for code, _ in TWO_STEPS]
             if extra not in codes:
