@@ -129,6 +129,8 @@ def test_the_service_offers_it_and_two_people_play_it_to_the_end_hot_seat(race, 
         book = client.get("/api/catalog/race").json()
         assert book["view"] == "plain" and [s["id"] for s in book["legend"]] == ["counted", "to-run"]
         assert book["introduction"]["summary"].startswith("Take turns adding")
+        assert book["levels"] == ["easy", "hard"]  # no sensible player of its own: no medium
+        assert book["character_names"] == {"hare": "Hare", "tortoise": "Tortoise"}
         seats = [{"kind": "human", "character": runner} for runner in RUNNERS]
         created = client.post("/api/games", json={"game": "race", "seats": seats, "seed": 4,
                                                   "hotseat": True}).json()

@@ -11,8 +11,9 @@ depends only on the record: its seed is drawn from (game seed, seat, move number
 A timed level's thinking time (`hard`: one second) counts from when the game asked for the
 move, not from when a worker got to it: in games with people, the search gets what is left
 of its seconds after the wait, and where less than `LEAST_SEARCH` is left the bot plays the
-game's heuristic (`medium`) at once. Under load the reply still comes about when it would on
-a quiet server, and the queue cannot grow: a late job takes the worker for milliseconds.
+game's heuristic (`medium`) at once (in a game without one, it searches for `LEAST_SEARCH`).
+Under load the reply still comes about when it would on a quiet server, and the queue cannot
+grow: a late job takes the worker for milliseconds.
 """
 
 from __future__ import annotations
@@ -28,6 +29,14 @@ from .workers import BACKGROUND_NICE, Workers
 
 BOT_LEVELS = ("easy", "medium", "hard")
 LEAST_SEARCH = 0.05  # seconds: a search shorter than this would be noise; play the heuristic
+
+
+def levels_offered(game: str) -> list[str]:
+    """The bot levels a game offers: `medium` is its sensible player, so only a game with
+    one (its heuristics, matanui.ai.heuristics) offers it."""
+    from matanui.ai.heuristics import heuristics
+
+    return [level for level in BOT_LEVELS if level != "medium" or heuristics(game) is not None]
 
 
 def bot_seed(game_seed: int, seat: int, move: int) -> int:
@@ -81,7 +90,8 @@ def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str,
                   asked: float | None = None) -> Choice:
     """In a worker: bring the game up to its record and let the bot decide for `seat`. With
     `asked` (time.time() when the move was asked for) a timed level thinks only for what is
-    left of its seconds, or plays the heuristic where that is less than LEAST_SEARCH."""
+    left of its seconds, or plays the heuristic where that is less than LEAST_SEARCH (where
+    the game has none, it searches for LEAST_SEARCH)."""
     from matanui.ai import SeatView, make_agent
 
     parsed = Record.from_dict(record)
@@ -95,10 +105,10 @@ def choose_action(game_id: str, record: dict[str, Any], seat: int, level: str,
     if seconds is not None and asked is not None:
         left = asked + seconds - time.time()
         hurried = left < LEAST_SEARCH
-        if hurried:
+        if hurried and "medium" in levels_offered(parsed.game):
             agent = make_agent("medium", parsed.game, seed=seed)
         else:
-            agent.seconds = left
+            agent.seconds = max(left, LEAST_SEARCH)
     return Choice(agent.act(SeatView(state, seat)), seconds is not None, hurried)
 
 

@@ -17,7 +17,7 @@ from matanui.games import packs
 from matanui.games.guide import introduction_data, legend_data
 
 from . import rules_page
-from .bots import BOT_LEVELS
+from .bots import levels_offered
 
 
 def _character_names(game: Game) -> dict[str, str]:
@@ -31,7 +31,7 @@ def _level_words(game: str) -> dict[str, dict[str, str]]:
     the lobby shows the words and keeps the figures behind a "how we measured" toggle."""
     notes = levels.describe(game)
     words = {}
-    for level in BOT_LEVELS:
+    for level in levels_offered(game):
         what = levels.what(level, game)
         words[level] = {"what": what, "measured": notes[level].removeprefix(what).removeprefix("; ")}
     return words
@@ -42,7 +42,7 @@ def describe_game(game: Game) -> dict[str, Any]:
             "max_players": game.max_players, "characters": game.characters(),
             "character_names": _character_names(game),
             "options": {key: option.to_json() for key, option in game.options_schema().items()},
-            "levels": list(BOT_LEVELS), "level_notes": levels.describe(game.name),
+            "levels": levels_offered(game.name), "level_notes": levels.describe(game.name),
             "level_words": _level_words(game.name),
             "introduction": introduction_data(game.name), "view": games.descriptor(game.name).view,
             "how_to_play": rules_page.link(game.name)}

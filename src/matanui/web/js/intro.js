@@ -21,7 +21,8 @@ async function playAgainstBot(game, button, error) {
   button.disabled = true;
   error.textContent = "";
   try {
-    const seats = [{ kind: "human" }, ...Array.from({ length: game.min_players - 1 }, () => ({ kind: "bot", level: QUICK_LEVEL }))];
+    const level = game.levels.includes(QUICK_LEVEL) ? QUICK_LEVEL : game.levels[0];
+    const seats = [{ kind: "human" }, ...Array.from({ length: game.min_players - 1 }, () => ({ kind: "bot", level }))];
     const created = await api("/api/games", { method: "POST", body: JSON.stringify({ game: game.id, seats }) });
     const mine = created.seats.find((seat) => seat.token);
     rememberTokens(created.id, [mine.token]);
