@@ -11,7 +11,7 @@ from .rules import RaceGame
 
 
 def regions(game: RaceGame, obs: dict[str, Any], names: Sequence[str] | None = None) -> Regions:
-    names = names or game.characters()
+    names = names or game.display_names(obs["players"])
     track = "".join("■" if step < obs["total"] else "·" for step in range(obs["target"]))
     to_move = obs["to_move"]
     table = [f"{literal(names[to_move])} to add." if to_move is not None else "The race is run."]

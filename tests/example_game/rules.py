@@ -3,6 +3,7 @@ it to the target wins. The rules read their numbers from data/race.toml."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Self
 
@@ -40,7 +41,7 @@ class RaceState(State):
     turn_seat: int
     winner: int | None  # who reached the target, or the one left after a forfeit
 
-    def _set_up(self, arrangement: dict[str, Any]) -> None:
+    def _set_up(self, arrangement: Mapping[str, Any]) -> None:
         self.total, self.turn_seat, self.winner = 0, arrangement.get("first_player", 0), None
         self.emit("setup", f"The race to {self.game.target} begins.", {"first_player": self.turn_seat})
 
