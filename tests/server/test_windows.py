@@ -18,17 +18,29 @@ from .conftest import ROOMY
 from .helpers import TEST_HOSTS, create, receive_view
 
 WINDOW = 0.6
+# Where the answer must land inside the window, a window a loaded machine cannot let close
+# before the answer is read (at 0.6 s, one CI run's stop arrived after it had closed).
+LONG_WINDOW = 5.0
 # Seeds where seat 0 (a person, first) can play a card and seat 1 (a person) then holds no
 # stop card (11) or one (1).
 NO_STOP, A_STOP = 11, 1
 
 
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory):
+def serving(tmp_path_factory: pytest.TempPathFactory, window: float):
     database = tmp_path_factory.mktemp("windows") / "matanui.db"
-    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=WINDOW)
+    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=window)
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory):
+    yield from serving(tmp_path_factory, WINDOW)
+
+
+@pytest.fixture(scope="module")
+def patient_client(tmp_path_factory: pytest.TempPathFactory):
+    yield from serving(tmp_path_factory, LONG_WINDOW)
 
 
 def two_people(client: TestClient, seed: int) -> tuple[dict, dict]:
@@ -77,8 +89,8 @@ def test_letting_it_pass_early_is_held_until_the_window_closes(client):
     assert closed["events"][0]["kind"] == "add"
 
 
-def test_a_stop_card_is_played_at_once(client):
+def test_a_stop_card_is_played_at_once(patient_client):
     stop = lambda legal: next(a for a in legal if a.startswith("stop:"))  # noqa: E731
-    waited, _, closed = window_after_a_card(client, stop, A_STOP)
-    assert waited < WINDOW * 0.8
+    waited, _, closed = window_after_a_card(patient_client, stop, A_STOP)
+    assert waited < LONG_WINDOW * 0.8
     assert closed["events"][0]["kind"] == "stop"
