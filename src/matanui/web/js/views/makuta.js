@@ -19,7 +19,7 @@ const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").match
 // The icon this view draws for each printed space (a letter of data/boards.toml) and the
 // tokens it draws as chips; their names and what they do are the game's key (legend.toml,
 // served as the picture book's `legend`, common.js keyOf), never written here.
-export const SPACE_ICONS = { K: "kanohi", T: "turaga", Y: "key", R: "rahi", P: "portal", L: "start", G: "gate", M: "temple" };
+const SPACE_ICONS = { K: "kanohi", T: "turaga", Y: "key", R: "rahi", P: "portal", L: "start", G: "gate", M: "temple" };
 const CHIPS = ["kanohi", "turaga", "key", "rahi", "lock"];
 // This view's own stylesheet (common.js boardView puts it in the page).
 export const stylesheet = new URL("../../css/makuta.css", import.meta.url).href;
@@ -414,13 +414,13 @@ function collectors(ctx, obs, stage, rolled) {
 }
 
 function legendRows(book) {
-  const mark = (name, cls = "") => el("span", { class: `legend-mark ${cls}` }, icon(name));
-  const row = (symbol) => ({ name: symbol.name, text: symbol.means });
+  // A printed thing's row: its mark as the How to play page draws it (keyMarks), the key's words.
+  const row = (symbol, more = "") => ({ mark: keyMarks[symbol.group](symbol, book), name: symbol.name, text: `${symbol.means}${more}` });
   return [
-    ...Object.entries(SPACE_ICONS).map(([letter, name]) => ({ mark: el("span", { class: `legend-mark kspace i-${letter}` }, el("span", { class: "printed" }, icon(name))), ...row(spaceKey(book, letter)) })),
-    { mark: el("span", { class: "legend-mark kspace i-P dead" }, el("span", { class: "printed" }, icon("portal"))), ...row(keyOf(book).id["closed-portal"]) },
-    ...CHIPS.map((kind) => ({ mark: mark(kind, `chip tk-${kind}`), name: tokenKey(book, kind).name, text: `${tokenKey(book, kind).means} A token lies on a space as a round chip.` })),
-    { mark: el("span", { class: "legend-mark pawn t-tahu" }, el("span", { class: "pawn-head" }, "T")), ...row(keyOf(book).id.pawn) },
+    ...Object.keys(SPACE_ICONS).map((letter) => row(spaceKey(book, letter))),
+    row(keyOf(book).id["closed-portal"]),
+    ...CHIPS.map((kind) => row(tokenKey(book, kind), " A token lies on a space as a round chip.")),
+    row(keyOf(book).id.pawn),
     { mark: el("span", { class: "legend-mark kspace walk-from" }), name: "Where the last move started", text: "The space the last Toa to move came from; its path is marked up to where it stands." },
     { mark: el("span", { class: "legend-mark kspace walked" }), name: "Path just walked", text: "The spaces the last move passed (a move may not double back)." },
     { mark: el("span", { class: "legend-mark kspace reach" }), name: "Within reach", text: "The spaces the steps left of this roll can reach." },

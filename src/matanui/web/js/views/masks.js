@@ -20,7 +20,7 @@ const labelOf = (row, col) => `${ROWS[row]}${col + 1}`;
 
 // What each map symbol is, draws and does: the game's key (legend.toml, served as the picture
 // book's `legend`, common.js keyOf), whose space letters are the map file's symbols.
-const spaceKey = (book, symbol) => keyOf(book).byLetter.space?.[symbol] || { glyph: "", means: "" };
+const spaceKey = (book, symbol) => keyOf(book).byLetter.space?.[symbol] || { letter: symbol, glyph: "", means: "" };
 // A kind of card as the key names it, without the word "card": "Great Mask Challenge".
 const cardKind = (book, kind) => keyOf(book).byLetter.card[kind].name.replace(/ card$/, "");
 
@@ -29,10 +29,10 @@ function spaceTip(book, symbol, label) {
 }
 
 function legendRows(book) {
-  return Object.entries(book.components.legend).filter(([, s]) => s.kind !== "sea").map(([symbol, s]) => ({
-    mark: el("span", { class: `legend-mark mcell k-${s.kind}${s.circles === 2 ? " double" : ""}` }, spaceKey(book, symbol).glyph),
-    name: `${spaceKey(book, symbol).glyph ? `${spaceKey(book, symbol).glyph} · ` : ""}${s.name}`, text: spaceKey(book, symbol).means,
-  })).concat([{ mark: el("span", { class: "legend-mark mcell target" }), name: "Where you can go", text: "Click a highlighted space to move or jump there." },
+  return Object.entries(book.components.legend).filter(([, s]) => s.kind !== "sea").map(([letter, s]) => {
+    const symbol = spaceKey(book, letter);  // drawn as the How to play page draws it (keyMarks)
+    return { mark: keyMarks.space(symbol, book), name: `${symbol.glyph ? `${symbol.glyph} · ` : ""}${s.name}`, text: symbol.means };
+  }).concat([{ mark: el("span", { class: "legend-mark mcell target" }), name: "Where you can go", text: "Click a highlighted space to move or jump there." },
     { mark: el("span", { class: "legend-mark coord-mark" }, "C5"), name: "Space names", text: "Row letter (A at the North edge) and column number (1 at the West edge): the names the moves use." }]);
 }
 
