@@ -15,15 +15,18 @@ from .helpers import TEST_HOSTS, postgres_url
 # The shared test app creates many games from one address; tests of the limits make their own.
 ROOMY = Limits(games_per_minute=10_000, bot_games_per_client=1_000, bot_games=1_000,
                messages_per_second=10_000, hellos_per_minute=10_000, accounts_per_hour=10_000)
-# Scripted clients answer at once: a response window as short as that keeps their games quick.
+# Scripted clients answer at once: a response window as short as that keeps their games quick,
+# counted from the action that opened it (they never say they drew it: no wait for a drawing).
 WINDOW = 0.05
+NO_DRAW_WAIT = 0.0
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app per test module (its bot worker process starts once)."""
     database = tmp_path_factory.mktemp("db") / "matanui.db"
-    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=WINDOW)
+    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=WINDOW,
+                     draw_grace=NO_DRAW_WAIT)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -25,7 +25,8 @@ GONE_AFTER = 0.6  # seconds: short, so that the timer's change comes quickly
 def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     limits = Limits(**{**vars(ROOMY), "gone_after": GONE_AFTER})
     database = tmp_path_factory.mktemp("presence") / "matanui.db"
-    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=limits, response_window=WINDOW)
+    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=limits, response_window=WINDOW,
+                     draw_grace=0.0)
     with TestClient(app) as client:
         yield client
 

@@ -20,9 +20,10 @@ def serve(
                                     help="Processes that run the bots."),
     bot_pace: float = typer.Option(0.6, "--bot-pace", help="Least seconds between a bot's move "
                                    "and the action before it, so people can follow."),
-    response_window: float = typer.Option(3.0, "--response-window", help="Seconds a person's "
-                                          "response window (Reconstruct: a stop card?) stays open, "
-                                          "the same whether or not they could answer."),
+    response_window: float = typer.Option(8.0, "--response-window", help="Seconds a person's "
+                                          "response window (Reconstruct: a stop card?) stays open "
+                                          "from the moment their page drew it, the same whether or "
+                                          "not they could answer."),
     allowed_host: list[str] = typer.Option(
         [], "--allowed-host", help="A Host name the server answers to (repeat for several); "
         "default: localhost, 127.0.0.1 and [::1]. Others are refused, against DNS rebinding."),

@@ -45,6 +45,7 @@ from .protocol import (
     ClockChoice,
     CreateGame,
     Hello,
+    Drawn,
     HintRequest,
     History,
     JoinSeat,
@@ -56,7 +57,7 @@ from .protocol import (
     parse_message,
 )
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
-from .rooms import GONE, RESPONSE_WINDOW, Backends, Connection, Room
+from .rooms import DRAW_GRACE, GONE, RESPONSE_WINDOW, Backends, Connection, Room
 from .security import (
     DEFAULT_ALLOWED_HOSTS,
     BodyLimit,
@@ -153,13 +154,14 @@ def created(room: Room, tokens: list[str | None], hotseat: bool) -> CreatedGame:
 
 
 def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pace: float = 0.0,
-               response_window: float = RESPONSE_WINDOW, limits: Limits | None = None,
-               allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
+               response_window: float = RESPONSE_WINDOW, draw_grace: float = DRAW_GRACE,
+               limits: Limits | None = None, allowed_hosts: tuple[str, ...] = DEFAULT_ALLOWED_HOSTS,
                data_dir: str | None = None, trusted_proxies: tuple[str, ...] = ()) -> FastAPI:
     """The service. `database` is an SQLAlchemy URL; `bot_workers` processes run the bots of
     games with people (one more, at low priority, those of bots only); a bot's move is
     broadcast no sooner than `bot_pace` seconds after the action before it; a person's response
-    window closes `response_window` seconds after it opened (rooms.py); `limits` are
+    window closes `response_window` seconds after the answering page drew it, waiting at most
+    `draw_grace` seconds for the drawing (rooms.py); `limits` are
     what one client may ask (quotas.py); requests naming a Host other than `allowed_hosts`
     are refused (DNS rebinding), and WebSockets opened by pages of other hosts (security.py);
     every good data pack in the subfolders of `data_dir` is offered in the lobby
@@ -179,7 +181,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         replays = Workers(1, nice=BACKGROUND_NICE)
         quotas = Quotas(limits)
         peers = PostgresPeers(database, storage.instance) if storage.shared else Solo()
-        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers, response_window), quotas)
+        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers, response_window, draw_grace), quotas)
         await lobby.load()
         await accounts.remember_names(storage)
         await peers.start(lobby)
@@ -582,6 +584,9 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                 if isinstance(message, Resign):
                     room.check_played_by_person(connection.seat)
                     await room.forfeit(connection.seat, "resign")
+                    continue
+                if isinstance(message, Drawn):
+                    room.drawn(connection.seat, message.at)
                     continue
                 if isinstance(message, HintRequest):
                     connection.send(json.dumps(await hints.answer(room, connection.seat)))

@@ -319,6 +319,14 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """The page drew the response window at position `at` (the number of actions it has
+    seen): the window's time counts from now (rooms.py, Room.drawn)."""
+
+    at: int
+
+
+@dataclass(frozen=True)
 class History:
     """Ask for the part of the log before entry `before` (the welcome carries only the recent
     log: its `log_from` is the first `before` to ask for)."""
@@ -359,7 +367,7 @@ class PresenceMessage:
     visible: bool
 
 
-ClientMessage = Hello | Act | History | Resign | HintRequest | ClockChoice | ChatMessage | PresenceMessage
+ClientMessage = Hello | Act | Drawn | History | Resign | HintRequest | ClockChoice | ChatMessage | PresenceMessage
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -418,6 +426,13 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
         if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
             raise Rejected("bad_message", "'at' must be the whole number of actions you have seen")
         return Act(action, at)
+    if kind == "drawn":
+        _only(data, {"type", "at"})
+        at = data.get("at")
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+            raise Rejected("bad_message", "'at' must be the whole number of actions you have seen "
+                           "(the view's 'at' whose response window was drawn)")
+        return Drawn(at)
     if kind == "history":
         _only(data, {"type", "before"})
         before = data.get("before")
@@ -449,7 +464,7 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", "'visible' must be true (the page is shown) or false (hidden)")
         return PresenceMessage(data["visible"])
     raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
-                   "'history', 'resign', 'hint', 'expel', 'replace', 'chat' and 'presence'")
+                   "'drawn', 'history', 'resign', 'hint', 'expel', 'replace', 'chat' and 'presence'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -44,8 +44,12 @@ log = logging.getLogger("matanui.server")
 
 OUTBOX_SIZE = 256  # messages a slow client may fall behind before it is disconnected
 # A person's response window (Reconstruct: may they answer with a stop card?) closes this many
-# seconds after it opened, whether or not they could answer: docs/protocol.md.
-RESPONSE_WINDOW = 3.0
+# seconds after the answering page drew it, whether or not they could answer: docs/protocol.md,
+# "Response windows". DESIGN's floor: a decision stays open at least 8 s from its drawing.
+RESPONSE_WINDOW = 8.0
+# Seconds a window waits for the answering page to say it drew it ("drawn"): a page that never
+# says so (closed, behind a hot-seat cover, on a slow link) cannot hold the game any longer.
+DRAW_GRACE = 10.0
 # Log entries a welcome carries (the newest) and a `history` answer at most: a welcome stays a
 # few kilobytes however long the game (a 3,000-action game's whole log was 419 KB).
 LOG_PAGE = 100
@@ -98,6 +102,7 @@ class Backends:
     limits: Limits = field(default_factory=Limits)
     peers: Peers = field(default_factory=Solo)  # the other instances on the same database
     response_window: float = RESPONSE_WINDOW  # seconds a person's response window stays open
+    draw_grace: float = DRAW_GRACE  # the most seconds a window waits for its drawing
     incidents: Incidents = field(default_factory=lambda: Incidents(log))  # faults clients can repeat
 
 
@@ -153,6 +158,10 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self.turns = turns or []  # who decided each action (clocks.turn_of), beside row.times
         self.clock_task: asyncio.Task[None] | None = None
+        # The response window's drawing: (the position, when the answering page drew it), and
+        # the wake-up of the task that closes it when that moves its close.
+        self.window_drawn: tuple[int, float] | None = None
+        self.window_moved = asyncio.Event()
         self.chat = Chat(self)
         self.presence = Presence(self)
 
@@ -291,8 +300,7 @@ class Room:
                 "observation": state.observation(seat), "legal": legal_entries(state) if deciding else [],
                 "gestures": state.gestures(seat) if deciding else {},
                 "events": [e.view(seat) for e in events], "over": state.is_over,
-                "winners": state.winners, "closes_at": self.window_closes(),
-                "clock": clocks.room_clock(self)}
+                "winners": state.winners, **self.window_times(), "clock": clocks.room_clock(self)}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         """Everything a (re)connecting client needs: the game, its seats, the view, and the
@@ -322,12 +330,14 @@ class Room:
 
     def join(self, connection: Connection) -> None:
         self.connections.add(connection)
+        self.window_moved.set()  # a window's close may depend on who is connected
         self.presence.joined(connection)
         connection.send(json.dumps(self.welcome(connection.seat)))
         self.announce_seats()
 
     def leave(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        self.window_moved.set()
         self.presence.left(connection)
         self.announce_seats()
 
@@ -463,6 +473,7 @@ class Room:
         finished game's bots are done (their lock is let go)."""
         self.events.extend(events)
         self.last_events = events
+        self.window_moved.set()  # a window being waited out is over (or its seat changed)
         self._broadcast_update(events)
         if self.state.is_over and not self.row.finished:
             self.row.finished = True
@@ -495,13 +506,58 @@ class Room:
 
     def window_closes(self) -> float | None:
         """When the response window a person is at closes (seconds since 1970), else None.
-        It opened with the action before it (`touched`, stored, so every instance and a
-        restarted server agree) and lasts RESPONSE_WINDOW whatever the person holds."""
+        It lasts `response_window` from the moment the answering seat's page drew it (its
+        "drawn" message), whatever the person holds; until the page says so, from the action
+        that opened it (`touched`, stored) plus `draw_grace`, the longest it waits for the
+        drawing. With nobody of that seat connected to this (only) instance, nothing will be
+        drawn: it counts from the opening."""
         state = self.state
         seat = state.current_player
         if seat is None or self.row.seats[seat].kind == "bot" or state.response_window() is None:
             return None
-        return (self.row.touched or self.row.created) + self.backends.response_window
+        opened = self.row.touched or self.row.created
+        drawn = self.window_drawn
+        if drawn is not None and drawn[0] == len(state.history):
+            start = drawn[1]
+        elif isinstance(self.backends.peers, Solo) and not any(c.seat == seat for c in self.connections):
+            start = opened
+        else:
+            start = opened + self.backends.draw_grace
+        return start + self.backends.response_window
+
+    def window_times(self) -> dict[str, float | None]:
+        """A view's window fields: `closes_at` (None: no window) and `window_seconds`, how long
+        it lasts from its drawing (the answering page counts down from there)."""
+        closes = self.window_closes()
+        return {"closes_at": closes, "window_seconds": None if closes is None else self.backends.response_window}
+
+    def drawn(self, seat: int, at: int) -> None:
+        """`seat`'s page drew the response window at position `at`: it lasts from now (no
+        sooner than it opened, no later than `draw_grace` after). Only the first drawing of
+        the answering seat counts; any other (stale, another seat's, no window) changes
+        nothing. Every connection is told when it closes now (a `window` message): the
+        drawing's moment says nothing of what the answering seat holds."""
+        state = self.state
+        if seat != state.current_player or at != len(state.history) or self._server_turn() != "window":
+            return
+        if self.window_drawn is not None and self.window_drawn[0] == at:
+            return
+        opened = self.row.touched or self.row.created
+        self.window_drawn = (at, min(max(time.time(), opened), opened + self.backends.draw_grace))
+        self.window_moved.set()
+        self.broadcast_all({"type": "window", "at": at, **self.window_times()})
+
+    async def _wait_for_window(self, number: int) -> None:
+        """Sleep until the window at position `number` closes, waking when its drawing moves
+        the close (or the position moves on: a stop card was played)."""
+        while len(self.state.history) == number:
+            closes = self.window_closes()
+            left = 0.0 if closes is None else closes - time.time()
+            if left <= 0:
+                return
+            self.window_moved.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.window_moved.wait(), left)
 
     def server_waiting(self) -> bool:
         """The server is to take the next decision (a bot's, a window to close, an action
@@ -538,7 +594,7 @@ class Room:
             if turn == "bot":
                 action = await self._bot_choice(seat)
             elif turn == "window":
-                await asyncio.sleep(max(0.0, self.window_closes() - time.time()))
+                await self._wait_for_window(number)
                 if len(self.state.history) != number:
                     continue  # the person answered (a stop card) before it closed
                 action = self.state.response_window()

@@ -45,6 +45,7 @@ let shownObs = null;  // the observation on the screen
 let lastMove = [];    // the events of the latest action, as the shown seat sees them
 let endShown = false; // the end dialog has been opened once
 let logShown = null;  // the connection whose log is on the screen
+let tableKey = "";    // what the table and the decision were last drawn from (see tableInputs)
 // Chat: on the page's one connection (a hot-seat page, holding several, has none).
 // A message on a connection that is open; one still connecting (or closed) gets nothing: its
 // hello, once open, brings the whole state again (a send then threw "Still in CONNECTING state").
@@ -150,6 +151,9 @@ async function receive(connection, message) {
     if (meta) meta.seats = message.seats;
   } else if (message.type === "clock") {
     if (connection.view) connection.view = { ...connection.view, clock: message.clock };
+  } else if (message.type === "window") {
+    // The answering page drew the window: it closes its whole time after that drawing.
+    if (connection.view?.at === message.at) connection.view = { ...connection.view, closes_at: message.closes_at };
   } else if (message.type === "hint") {
     connection.hint = message;
   } else if (message.type === "rematch") {
@@ -172,6 +176,7 @@ async function receive(connection, message) {
       return;
     } else {
       console.warn("refused:", message.code, message.message);
+      tableKey = "";  // the move was not taken: the table is drawn afresh, its choices free again
       problem = message.code === "not_saved" ? "Your move was not saved (the server cannot write just now); try it again in a moment."
         : "That move was not accepted; the table shows the game as it is.";
     }
@@ -250,10 +255,18 @@ function chooseShown() {
   return seated.find((c) => c.seat === shownSeat);
 }
 
+// Everything the table and the decision are drawn from. A message that changes none of it (a
+// clock's tick, a presence, a chat line, a hint) leaves the board as it is: a space, a card or
+// a button under the pointer is never replaced while a person reaches for it.
+function tableInputs(current, connection, offline) {
+  return JSON.stringify([current.at, current.observation, current.legal, current.gestures, current.closes_at, current.over,
+    current.winners, connection.last, connection.seat, shownSeat, coverFor, offline, down(), Boolean(gone),
+    (meta.seats || []).map((s) => [s.name, s.kind, s.level, s.out])]);
+}
+
 function draw() {
   const connection = chooseShown();
   if (!connection || !meta || !view) return;
-  document.body.classList.remove("acting");
   const current = connection.view;
   const obs = shownObs = current.observation;
   lastMove = connection.last || [];
@@ -289,13 +302,18 @@ function draw() {
   const offline = Boolean(gone) || down();
   const mine = $("mine");
   mine.hidden = mySeat === null;
-  flip(document.querySelector(".table"), () => view.render($("board"), obs, {
-    book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
-    mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
-  }));
-  drawLastMove();
+  const inputs = tableInputs(current, connection, offline);
+  if (inputs !== tableKey) {
+    tableKey = inputs;
+    document.body.classList.remove("acting");
+    flip(document.querySelector(".table"), () => view.render($("board"), obs, {
+      book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
+      mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
+    }));
+    drawLastMove();
+    drawTurn(current, connection, legal, act);
+  }
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
-  drawTurn(current, connection, legal, act);
   drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,
     send: (message) => sendOn(connection.ws, message), light: (id) => highlight(id, true) });
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
@@ -356,8 +374,8 @@ function drawTurn(current, connection, legal, act) {
   if (connection.seat === null) title.textContent = `${capital(name(who))} to decide${seat?.kind === "bot" ? " (bot)" : ""}`;
   else if (who === connection.seat && !legal.length) title.textContent = "Nothing to choose: it plays itself…";
   else if (!legal.length) title.textContent = seat?.kind === "bot" ? `${capital(name(who))} (bot) is thinking…` : `Waiting for ${name(who)}…`;
-  else title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
-  if (current.closes_at && legal.length) return drawWindow(current, legal, act);
+  else if (!current.closes_at) title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
+  if (current.closes_at && legal.length) return drawWindow(current, connection, legal, act, title);
   for (const action of legal) {
     list.append(el("li", {}, el("button", {
       dataset: { action: action.id }, onclick: () => act(action.id),
@@ -368,19 +386,28 @@ function drawTurn(current, connection, legal, act) {
 
 // A response window (Reconstruct: a stop card?; Masks: a card before the turn passes) closes
 // by itself when its time is up, with its pass (the card taking effect, the turn passing): the
-// server holds it open as long whether or not you could answer. With nothing to answer there
-// is nothing to click; with a card to play, its button. A view may word the clock (windowText).
+// server holds it open as long whether or not you could answer, counted from the moment this
+// page draws it (the `drawn` message; docs/protocol.md, "Response windows"). With nothing to
+// answer it is no decision: no "Your decision", nothing to click, only what takes effect and
+// when. With a card to play, its button. A view words the clock (windowText).
 let windowTimer = null;
-function drawWindow(current, legal, act) {
+const windowDeadlines = new Map();  // the view's `at` -> when its window closes on this page's clock
+function drawWindow(current, connection, legal, act, title) {
   const list = $("actions");
   const answers = legal.filter((action) => !["allow", "pass"].includes(action.targets?.kind));
-  const left = () => Math.max(0, Math.ceil(current.closes_at - Date.now() / 1000));
-  const clock = el("li", { class: "window-clock" });
-  const tick = () => { clock.textContent = view.windowText ? view.windowText(answers.length > 0, left()) : answers.length
-    ? `Answer within ${left()} s, or it takes effect.` : `You hold no stop card: it takes effect in ${left()} s.`; };
+  if (!windowDeadlines.has(current.at) && coverFor === null) {
+    windowDeadlines.set(current.at, Date.now() + (current.window_seconds ?? 0) * 1000);
+    sendOn(connection.ws, { type: "drawn", at: current.at });
+  }
+  const deadline = windowDeadlines.get(current.at) ?? current.closes_at * 1000;
+  const left = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  title.textContent = view.windowTitle?.(shownObs, name, answers.length > 0) || (answers.length ? "Your decision" : "Nothing to answer");
+  const clock = el("li", { class: "window-clock", role: "timer" });
+  const tick = () => { clock.textContent = view.windowText ? view.windowText(answers.length > 0, left(), shownObs, name)
+    : answers.length ? `Answer within ${left()} s, or it takes effect.` : `Nothing of yours can answer: it takes effect in ${left()} s.`; };
   tick();
   clearInterval(windowTimer);
-  windowTimer = setInterval(() => (clock.isConnected ? tick() : clearInterval(windowTimer)), 500);
+  windowTimer = setInterval(() => (clock.isConnected ? tick() : clearInterval(windowTimer)), 250);
   list.append(clock, ...answers.map((action) => el("li", {}, el("button", { class: "primary", dataset: { action: action.id }, onclick: () => act(action.id) }, action.text))));
 }
 

@@ -187,6 +187,31 @@ export function render(root, obs, ctx) {
     player(ctx.book, obs, 1 - bottom, full), centre(ctx.book, obs, full), ctx.mine ? null : me));
 }
 
+// The stop-card window (RECON-STOP), worded from the card in play: whose card, what it does to
+// whom, and when it takes effect, cause before effect. `name` is the page's ("you": the viewer).
+function pendingWords(obs, name) {
+  const pending = obs.pending;
+  if (!pending) return null;
+  const mine = name(pending.seat) === "you";
+  const part = pending.part.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  const does = pending.effect === "remove" ? (mine ? `your opponent puts back their ${part}` : `you put back your ${part}`)
+    : (mine ? `you add your ${part}` : `they add their ${part}`);
+  return { who: capital(name(pending.seat)), card: `#${pending.card}`, plays: mine ? "play" : "plays", does };
+}
+
+export function windowTitle(obs, name, canAnswer) {
+  const words = pendingWords(obs, name);
+  if (!words) return null;
+  return canAnswer ? `Your decision: stop card ${words.card}?` : `${words.who === "You" ? "Your" : `${words.who}'s`} card ${words.card} takes effect`;
+}
+
+export function windowText(canAnswer, seconds, obs, name) {
+  const words = pendingWords(obs, name);
+  const what = words ? `${words.who} ${words.plays} card ${words.card}: ${words.does}.` : "";
+  return canAnswer ? `${what} Play a stop card within ${seconds} s, or it takes effect.`
+    : `${what} You hold no stop card: it takes effect in ${seconds} s.`;
+}
+
 // The figures of the end: parts built and cards held, per seat.
 export function summary(obs) {
   return { turns: obs.turn, figures: [
