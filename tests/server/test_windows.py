@@ -170,4 +170,5 @@ def test_a_bad_drawn_message_is_refused_with_what_is_allowed(client, message):
         ws.send_json(message)
         while (answer := ws.receive_json())["type"] != "error":
             pass
-        assert answer["code"] == "bad_message" and "'at'" in answer["message"] or "unknown field" in answer["message"]
+        assert answer["code"] == "bad_message"
+        assert "'at'" in answer["message"] or "unknown field" in answer["message"]

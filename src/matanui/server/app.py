@@ -44,8 +44,8 @@ from .protocol import (
     ChatMessage,
     ClockChoice,
     CreateGame,
-    Hello,
     Drawn,
+    Hello,
     HintRequest,
     History,
     JoinSeat,
@@ -181,7 +181,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         replays = Workers(1, nice=BACKGROUND_NICE)
         quotas = Quotas(limits)
         peers = PostgresPeers(database, storage.instance) if storage.shared else Solo()
-        lobby = Lobby(Backends(storage, bots, replays, bot_pace, limits, peers, response_window, draw_grace), quotas)
+        backends = Backends(storage, bots, replays, bot_pace, limits, peers, response_window, draw_grace)
+        lobby = Lobby(backends, quotas)
         await lobby.load()
         await accounts.remember_names(storage)
         await peers.start(lobby)

@@ -367,7 +367,8 @@ class PresenceMessage:
     visible: bool
 
 
-ClientMessage = Hello | Act | Drawn | History | Resign | HintRequest | ClockChoice | ChatMessage | PresenceMessage
+ClientMessage = (Hello | Act | Drawn | History | Resign | HintRequest | ClockChoice | ChatMessage
+                 | PresenceMessage)
 
 
 def _has_lone_surrogate(value: Any) -> bool:

@@ -529,7 +529,8 @@ class Room:
         """A view's window fields: `closes_at` (None: no window) and `window_seconds`, how long
         it lasts from its drawing (the answering page counts down from there)."""
         closes = self.window_closes()
-        return {"closes_at": closes, "window_seconds": None if closes is None else self.backends.response_window}
+        seconds = None if closes is None else self.backends.response_window
+        return {"closes_at": closes, "window_seconds": seconds}
 
     def drawn(self, seat: int, at: int) -> None:
         """`seat`'s page drew the response window at position `at`: it lasts from now (no
