@@ -261,7 +261,7 @@ function chooseShown() {
 function tableInputs(current, connection, offline) {
   return JSON.stringify([current.at, current.observation, current.legal, current.gestures, current.closes_at, current.over,
     current.winners, connection.last, connection.seat, shownSeat, coverFor, offline, down(), Boolean(gone),
-    (meta.seats || []).map((s) => [s.name, s.kind, s.level, s.out])]);
+    (meta.seats || []).map((s) => [s.name, s.kind, s.level, s.out]), phone.matches]);
 }
 
 function draw() {
@@ -449,8 +449,14 @@ function openEnd(current, connection) {
 }
 
 $("cover-button").addEventListener("click", () => { shownSeat = coverFor; coverFor = null; draw(); });
-// On a phone the log starts folded: the board and your pieces come first.
-if (window.matchMedia("(max-width: 760px)").matches) $("log-panel").open = false;
+// On a phone the log starts folded: the board and your pieces come first. There the log lies
+// in the play area, below the board, which scrolls by itself (style.css); on a wider screen it
+// is the column beside.
+const phone = window.matchMedia("(max-width: 760px)");
+const placeSide = () => (phone.matches ? document.querySelector(".play-area") : document.querySelector(".table")).append(document.querySelector(".side"));
+if (phone.matches) $("log-panel").open = false;
+placeSide();
+phone.addEventListener("change", () => { placeSide(); draw(); });
 // The session, if any: its CSRF token goes with every write the cookie rides on (a rematch, a
 // name); without a seat token, a signed-in player's account opens its seat (from any device).
 if (!watching) await loadSession();

@@ -16,6 +16,7 @@ const AREA = { "left-leg": "lleg", "right-leg": "rleg", "left-arm": "larm", "rig
 // (legend.toml, served as the picture book's `legend`, common.js keyOf).
 const kindOf = (book, kind) => keyOf(book).byLetter.card[kind];
 let selected = null;  // the hand card picked up, waiting for where it goes
+const PHONE = matchMedia("(max-width: 760px)");  // style.css's phone
 
 const uses = (ctx, card) => ctx.legal.filter((a) => a.targets?.card === card);
 
@@ -119,18 +120,26 @@ function theirHand(book, obs, seat) {
   return el("div", { class: "hand theirs", dataset: { flip: `hand-${seat}` } }, known.map((id) => cardFace(book, id, { small: true })), backs);
 }
 
-function player(book, obs, seat, ctx) {
+// A player's place at the table: their name, their mat and (`hand`) their hand; the viewer's
+// hand goes to the page's dock (`ctx.mine`) where there is one, their mat stays on the table.
+function player(book, obs, seat, ctx, { hand = true } = {}) {
   const turn = obs.current_player === seat;
   const mine = seat === ctx.seat;
   const seatInfo = ctx.seats?.[seat];
   const who = seatName(book, obs, seat, ctx);
+  const held = !hand ? null : mine && obs.hand ? myHand(book, obs, ctx) : theirHand(book, obs, seat);
   return el("section", { class: `player${turn ? " to-move" : ""}${mine ? " me" : ""}`, dataset: { seat } },
     el("h3", {}, mine ? "You" : capital(who),
       el("span", { class: "small" }, seatInfo?.kind === "bot" ? ` · bot (${seatInfo.level})` : ""),
       el("span", { class: "small" }, ` · ${obs.hand_sizes[seat]} card${obs.hand_sizes[seat] === 1 ? "" : "s"}`)),
-    el("div", { class: "player-row" }, mat(book, obs, seat, ctx),
-      mine && obs.hand ? myHand(book, obs, ctx) : theirHand(book, obs, seat)),
-    mine && obs.hand ? useBar(ctx) : null);
+    el("div", { class: "player-row" }, mat(book, obs, seat, ctx), held),
+    hand && mine && obs.hand ? useBar(ctx) : null);
+}
+
+// What the viewer holds, for the dock: the hand and the picked-up card's uses.
+function hand(book, obs, ctx) {
+  return el("section", { class: "player me held" },
+    el("h3", {}, `Your hand · ${obs.hand.length} card${obs.hand.length === 1 ? "" : "s"}`), myHand(book, obs, ctx), useBar(ctx));
 }
 
 function centre(book, obs, ctx) {
@@ -177,14 +186,18 @@ export function render(root, obs, ctx) {
   const full = { ...ctx, act: Object.assign((id) => ctx.act(id), { redraw: () => render(root, obs, ctx) }) };
   if (selected !== null && (!(obs.hand || []).includes(selected) || !uses(ctx, selected).length)) selected = null;
   tooltips(root);
-  const me = player(ctx.book, obs, bottom, full);
-  if (ctx.mine) {
+  // Docked (the page gives `ctx.mine`): on a wide screen your mat and hand together below the
+  // table; on a phone only the hand, wrapped, and your mat on the table below the card in play,
+  // so that the dock stays short enough to leave the table its room.
+  const docked = Boolean(ctx.mine) && Boolean(obs.hand);
+  const handOnly = docked && PHONE.matches;
+  if (docked) {
     ctx.mine.setAttribute("aria-label", "Your hand");
     tooltips(ctx.mine);
-    ctx.mine.replaceChildren(me);
+    ctx.mine.replaceChildren(handOnly ? hand(ctx.book, obs, full) : player(ctx.book, obs, bottom, full));
   }
-  root.replaceChildren(el("div", { class: "reconstruct" },
-    player(ctx.book, obs, 1 - bottom, full), centre(ctx.book, obs, full), ctx.mine ? null : me));
+  root.replaceChildren(el("div", { class: "reconstruct" }, player(ctx.book, obs, 1 - bottom, full), centre(ctx.book, obs, full),
+    !docked ? player(ctx.book, obs, bottom, full) : handOnly ? player(ctx.book, obs, bottom, full, { hand: false }) : null));
 }
 
 // The stop-card window (RECON-STOP), worded from the card in play: whose card, what it does to
