@@ -26,7 +26,7 @@ from matanui.server.peers import lock_key
 
 from .helpers import postgres_url
 from .process import free_port, start_server
-from .wire import call, views
+from .wire import call, draw_window, views
 
 BOT = {"kind": "bot", "level": "easy"}
 
@@ -54,7 +54,9 @@ def servers(database: str) -> Iterator[list[tuple[str, object]]]:
     try:
         for _ in range(2):
             port = free_port()
-            started.append((f"127.0.0.1:{port}", start_server(database, port, bot_pace=0.02)))
+            # the game's stop-card windows are not what these tests are about: keep them short
+            started.append((f"127.0.0.1:{port}", start_server(
+                database, port, bot_pace=0.02, extra=("--response-window", "0.4"))))
         yield started
     finally:
         for _, process in started:
@@ -69,10 +71,13 @@ def play(host: str, game_id: str, token: str | None, seed: int, seen: list[int],
     rng = random.Random(seed)
     with connect(f"ws://{host}/ws/games/{game_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+        seat = None
         for view in views(ws):
+            seat = view.get("seat", seat)  # the welcome says it
             seen.append(view["at"])
             if view["over"] or (stop_at is not None and view["at"] >= stop_at):
                 return view
+            draw_window(ws, view, seat)
             if view["legal"]:
                 ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"])["id"],
                                     "at": view["at"]}))

@@ -23,3 +23,11 @@ def views(ws: Any) -> Iterator[dict[str, Any]]:
         assert message["type"] != "error", message
         if message["type"] in ("welcome", "update"):
             yield message
+
+
+def draw_window(ws: Any, view: dict[str, Any], seat: int | None) -> None:
+    """Say the response window is on the screen, as a page does once it has drawn it for the
+    answering `seat` (whatever it holds): the server times the window from this, else from
+    its draw grace."""
+    if view.get("closes_at") is not None and seat is not None and view["current_player"] == seat:
+        ws.send(json.dumps({"type": "drawn", "at": view["at"]}))

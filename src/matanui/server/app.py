@@ -587,7 +587,7 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                     await room.forfeit(connection.seat, "resign")
                     continue
                 if isinstance(message, Drawn):
-                    room.drawn(connection.seat, message.at)
+                    await room.drawn(connection.seat, message.at)
                     continue
                 if isinstance(message, HintRequest):
                     connection.send(json.dumps(await hints.answer(room, connection.seat)))

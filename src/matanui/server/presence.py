@@ -119,6 +119,12 @@ class Presence:
         return state_of([*self._mine(seat, now), *(s for s in self._others if s.seat == seat)],
                         now, self._gone_after)
 
+    def connected(self, seat: int) -> bool:
+        """Whether any connection of `seat` is open, here or (by a fresh row) elsewhere."""
+        now = time.time()
+        return any(s.connections and now - s.at < s.fresh_for
+                   for s in [*self._mine(seat, now), *(s for s in self._others if s.seat == seat)])
+
     def _mine(self, seat: int, now: float) -> list[Sighting]:
         flags = [visible for connection, visible in self._visible.items() if connection.seat == seat]
         if flags:

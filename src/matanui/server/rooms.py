@@ -160,7 +160,7 @@ class Room:
         self.clock_task: asyncio.Task[None] | None = None
         # The response window's drawing: (the position, when the answering page drew it), and
         # the wake-up of the task that closes it when that moves its close.
-        self.window_drawn: tuple[int, float] | None = None
+        self.window_drawn: tuple[int, float] | None = row.window_drawn
         self.window_moved = asyncio.Event()
         self.chat = Chat(self)
         self.presence = Presence(self)
@@ -498,8 +498,12 @@ class Room:
             if row.rematch is not None and self.row.rematch is None:
                 self.row.rematch = row.rematch
                 self.broadcast_all({"type": "rematch", "game_id": row.rematch})
+            if row.window_drawn is not None and row.window_drawn != self.window_drawn \
+                    and row.window_drawn[0] == len(self.state.history):
+                self._take_drawing(row.window_drawn)
         await self.chat.sync()  # lines and presence another instance stored (chat.py, presence.py)
         await self.presence.reload()
+        self.window_moved.set()  # a connection elsewhere may have come or gone: a window's close
         self.wake()
 
     # -- the server's own turns: bots, and decisions nobody need be asked ------------------
@@ -509,8 +513,8 @@ class Room:
         It lasts `response_window` from the moment the answering seat's page drew it (its
         "drawn" message), whatever the person holds; until the page says so, from the action
         that opened it (`touched`, stored) plus `draw_grace`, the longest it waits for the
-        drawing. With nobody of that seat connected to this (only) instance, nothing will be
-        drawn: it counts from the opening."""
+        drawing. With nobody of that seat connected to any instance, nothing will be drawn: it
+        counts from the opening."""
         state = self.state
         seat = state.current_player
         if seat is None or self.row.seats[seat].kind == "bot" or state.response_window() is None:
@@ -519,7 +523,7 @@ class Room:
         drawn = self.window_drawn
         if drawn is not None and drawn[0] == len(state.history):
             start = drawn[1]
-        elif isinstance(self.backends.peers, Solo) and not any(c.seat == seat for c in self.connections):
+        elif not self.presence.connected(seat):
             start = opened
         else:
             start = opened + self.backends.draw_grace
@@ -532,21 +536,30 @@ class Room:
         seconds = None if closes is None else self.backends.response_window
         return {"closes_at": closes, "window_seconds": seconds}
 
-    def drawn(self, seat: int, at: int) -> None:
+    async def drawn(self, seat: int, at: int) -> None:
         """`seat`'s page drew the response window at position `at`: it lasts from now (no
         sooner than it opened, no later than `draw_grace` after). Only the first drawing of
         the answering seat counts; any other (stale, another seat's, no window) changes
         nothing. Every connection is told when it closes now (a `window` message): the
-        drawing's moment says nothing of what the answering seat holds."""
+        drawing's moment says nothing of what the answering seat holds. Where instances share
+        the database it is stored, so the instance that closes the window (and every other)
+        hears of it (`refresh`); unstored, they count from the draw grace."""
         state = self.state
         if seat != state.current_player or at != len(state.history) or self._server_turn() != "window":
             return
         if self.window_drawn is not None and self.window_drawn[0] == at:
             return
         opened = self.row.touched or self.row.created
-        self.window_drawn = (at, min(max(time.time(), opened), opened + self.backends.draw_grace))
+        self._take_drawing((at, min(max(time.time(), opened), opened + self.backends.draw_grace)))
+        storage = self.backends.storage
+        if storage.shared:
+            with contextlib.suppress(StorageFailed):
+                await storage.run(storage.set_window_drawn, self.id, *self.window_drawn)
+
+    def _take_drawing(self, drawn: tuple[int, float]) -> None:
+        self.window_drawn = drawn
         self.window_moved.set()
-        self.broadcast_all({"type": "window", "at": at, **self.window_times()})
+        self.broadcast_all({"type": "window", "at": drawn[0], **self.window_times()})
 
     async def _wait_for_window(self, number: int) -> None:
         """Sleep until the window at position `number` closes, waking when its drawing moves

@@ -99,6 +99,9 @@ games_table = Table(
     Column("data", JSON, nullable=True),  # the data pack played: {"name", "hash"}; NULL: built in
     Column("pace", JSON, nullable=True),  # {"kind", "move_seconds", "bank_seconds"}; NULL: untimed
     Column("hints", Boolean, nullable=True),  # every person agreed to hints at creation; NULL: no
+    # When the answering seat's page drew the response window at position drawn_number (rooms.py)
+    Column("drawn_number", Integer, nullable=True),
+    Column("drawn_at", Float, nullable=True),
 )
 
 actions_table = Table(
@@ -158,6 +161,7 @@ class GameRow:
     pace: dict[str, Any] = field(default_factory=lambda: dict(UNTIMED))  # protocol.Pace as JSON
     times: list[float | None] = field(default_factory=list)  # when each action was stored
     hints: bool = False  # hints for every seat, agreed by every person at creation (hints.py)
+    window_drawn: tuple[int, float] | None = None  # (position, when its window was drawn)
 
     @property
     def active(self) -> float:
@@ -313,6 +317,14 @@ class Storage:
             self._changed(db, game_id)
 
     @_write
+    def set_window_drawn(self, game_id: str, number: int, at: float) -> None:
+        """The answering page drew the response window at position `number` at `at`."""
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id)
+                       .values(drawn_number=number, drawn_at=at))
+            self._changed(db, game_id)
+
+    @_write
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
@@ -428,6 +440,8 @@ class _StoredGame(BaseModel):
     touched: float | None
     pace: Json[Pace] | None
     hints: bool | None
+    drawn_number: int | None = None
+    drawn_at: float | None = None
 
 
 def _raw_columns() -> list[Any]:
@@ -461,7 +475,9 @@ def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRo
                    hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
                    rematch=stored.rematch, touched=stored.touched,
                    pace=stored.pace.model_dump() if stored.pace else dict(UNTIMED),
-                   times=[at for _, _, at in numbered], hints=bool(stored.hints))
+                   times=[at for _, _, at in numbered], hints=bool(stored.hints),
+                   window_drawn=None if stored.drawn_number is None or stored.drawn_at is None
+                   else (stored.drawn_number, stored.drawn_at))
 
 
 def _in_order(game_id: str, numbered: list[tuple[int, str, float | None]]) -> list[str]:
