@@ -19,14 +19,14 @@ ROOMY = Limits(games_per_minute=10_000, bot_games_per_client=1_000, bot_games=1_
 # counted from the action that opened it (they never say they drew it: no wait for a drawing).
 WINDOW = 0.05
 NO_DRAW_WAIT = 0.0
+QUICK_WINDOWS = {"response_window": WINDOW, "draw_grace": NO_DRAW_WAIT}  # create_app's arguments
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app per test module (its bot worker process starts once)."""
     database = tmp_path_factory.mktemp("db") / "matanui.db"
-    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, response_window=WINDOW,
-                     draw_grace=NO_DRAW_WAIT)
+    app = create_app(f"sqlite:///{database}", allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -24,7 +24,7 @@ from matanui.server import create_app
 from matanui.server.quotas import DAY, Limits
 from matanui.server.storage import GameRow, SeatRow, Storage
 
-from .conftest import ROOMY
+from .conftest import QUICK_WINDOWS, ROOMY
 from .helpers import TEST_HOSTS, create, receive_view
 from .process import free_port, start_server
 
@@ -38,7 +38,8 @@ def app(tmp_path, bot_pace: float = 0.0, trusted_proxies: tuple[str, ...] = (),
     """The app with these limits, over the file g.db of `tmp_path`, called from `peer`."""
     settings = {**vars(ROOMY), **limits}
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", limits=Limits(**settings),
-                               bot_pace=bot_pace, allowed_hosts=TEST_HOSTS, trusted_proxies=trusted_proxies),
+                               bot_pace=bot_pace, allowed_hosts=TEST_HOSTS, trusted_proxies=trusted_proxies,
+                               **QUICK_WINDOWS),
                     client=(peer, 50000)) as client:
         yield client
 

@@ -13,7 +13,7 @@ from matanui.games import packs
 from matanui.server import create_app
 from tests.test_packs import OTHER_DECK, pack
 
-from .conftest import ROOMY
+from .conftest import QUICK_WINDOWS, ROOMY
 from .helpers import TEST_HOSTS, create, play_out, receive_view
 
 
@@ -28,7 +28,7 @@ def library(tmp_path):
 @contextmanager
 def server(folder):
     app = create_app(f"sqlite:///{folder / 'matanui.db'}", allowed_hosts=TEST_HOSTS, limits=ROOMY,
-                     data_dir=str(folder / "packs"))
+                     data_dir=str(folder / "packs"), **QUICK_WINDOWS)
     with TestClient(app) as client:
         yield client
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from matanui.server import create_app
 
-from .conftest import ROOMY
+from .conftest import QUICK_WINDOWS, ROOMY
 from .helpers import TEST_HOSTS, create, play_out, postgres_url
 
 
@@ -21,7 +21,7 @@ def postgres() -> str:
 
 
 def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_url):
-    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY)) as client:
+    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS)) as client:
         finished = create(client, seed=41)
         running = create(client, seed=42)
         with client.websocket_connect(f"/ws/games/{finished['id']}") as ws:
@@ -31,7 +31,7 @@ def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_u
             ws.send_json({"type": "hello", "token": running["seats"][0]["token"]})
             middle = play_out(ws, random.Random(7), until=5)
         before = client.get(f"/api/games/{running['id']}/replay").json()
-    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY)) as client:
+    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS)) as client:
         assert client.get(f"/api/games/{finished['id']}").json()["at"] == end["at"]
         after = client.get(f"/api/games/{running['id']}/replay").json()
         assert after["frames"][: len(before["frames"])] == before["frames"]  # nothing lost
