@@ -20,8 +20,12 @@ def postgres() -> str:
     return postgres_url()
 
 
+def quick_app(postgres_url: str) -> TestClient:
+    return TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS))
+
+
 def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_url):
-    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS)) as client:
+    with quick_app(postgres_url) as client:
         finished = create(client, seed=41)
         running = create(client, seed=42)
         with client.websocket_connect(f"/ws/games/{finished['id']}") as ws:
@@ -31,7 +35,7 @@ def test_games_are_stored_in_postgresql_and_come_back_after_a_restart(postgres_u
             ws.send_json({"type": "hello", "token": running["seats"][0]["token"]})
             middle = play_out(ws, random.Random(7), until=5)
         before = client.get(f"/api/games/{running['id']}/replay").json()
-    with TestClient(create_app(postgres_url, allowed_hosts=TEST_HOSTS, limits=ROOMY, **QUICK_WINDOWS)) as client:
+    with quick_app(postgres_url) as client:
         assert client.get(f"/api/games/{finished['id']}").json()["at"] == end["at"]
         after = client.get(f"/api/games/{running['id']}/replay").json()
         assert after["frames"][: len(before["frames"])] == before["frames"]  # nothing lost
