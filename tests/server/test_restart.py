@@ -9,7 +9,7 @@ import random
 from websockets.sync.client import connect
 
 from .process import free_port, start_server
-from .wire import call, views
+from .wire import call, draw_window, views
 
 
 def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path):
@@ -32,6 +32,7 @@ def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path):
                     acknowledged[created["id"]] = view["at"]
                     if view["at"] >= 10 or view["over"]:
                         break
+                    draw_window(ws, view, 0)  # as its page would: the window counts from now
                     if view["legal"]:
                         ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"])["id"],
                                             "at": view["at"]}))
@@ -56,6 +57,7 @@ def test_a_killed_server_loses_nothing_it_acknowledged(tmp_path):
                 assert view["at"] >= acknowledged[created["id"]]
                 if view["over"]:
                     break
+                draw_window(ws, view, 0)
                 if view["legal"]:
                     ws.send(json.dumps({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]}))
         with connect(f"ws://127.0.0.1:{port}/ws/games/{watched['id']}") as ws:
