@@ -34,6 +34,41 @@ VISIBLE = """(nodes) => nodes.map((node, index) => {
     return x > view.left && x < view.right && y > view.top && y < view.bottom ? index : -1;
 }).filter((index) => index >= 0)"""
 
+# The board's face, per game: what must lie in sight, with nothing over it, while you decide.
+BOARD_FACE = {"reconstruct": "#board .centre", "masks": "#board .zoom-frame", "makuta": "#board .zoom-frame"}
+# Of a 9x9 grid of points over the face's part inside the viewport, those a finger on them
+# would not reach the face at (something else lies over it there).
+COVERED = """(face) => {
+    const box = face.getBoundingClientRect();
+    let [left, top, right, bottom] = [Math.max(box.left, 0), Math.max(box.top, 0),
+                                      Math.min(box.right, innerWidth), Math.min(box.bottom, innerHeight)];
+    for (let up = face.parentElement; up; up = up.parentElement) {  // what its scrolling areas show
+        if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+        const clip = up.getBoundingClientRect();
+        [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+        [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
+    if (right - left < 20 || bottom - top < 20) return [['out of sight', top, bottom]];
+    const covered = [];
+    for (let i = 1; i <= 9; i++) for (let j = 1; j <= 9; j++) {
+        const [x, y] = [left + (right - left) * i / 10, top + (bottom - top) * j / 10];
+        const there = document.elementFromPoint(x, y);
+        if (!there || !face.contains(there)) {
+            covered.push([Math.round(x), Math.round(y), there && there.className]);
+        }
+    }
+    return covered;
+}"""
+# How much of the viewport's height the play area has, and how far the hand spills sideways.
+ROOM = """() => {
+    const play = document.querySelector('.play-area').getBoundingClientRect();
+    const hand = document.querySelector('#mine .hand');
+    const told = document.querySelector('#last-move');
+    return { play: Math.min(play.bottom, innerHeight) - Math.max(play.top, 0),
+             spill: hand ? hand.scrollWidth - hand.clientWidth : 0,
+             cut: told.scrollHeight - told.clientHeight };
+}"""
+
 # What a person clicks first, per game: a piece or space on the table.
 TABLE_TARGETS = {
     "reconstruct": ["main .part.target:not([aria-label^='pick up'])", "main .part.target",
@@ -62,6 +97,7 @@ class Person:
     clicks: int = 0
     decisions: int = 0
     last_moves: list[str] = field(default_factory=list)
+    move_lines: list[list[str]] = field(default_factory=list)  # the line's movers, one each
 
     def click(self, locator) -> None:
         locator.click()
@@ -76,7 +112,9 @@ class Person:
 
     def check_the_table(self) -> None:
         """While a decision is offered: your pieces and the decision on screen, the decision at
-        most a quarter of the viewport's height on a phone."""
+        most a quarter of the viewport's height on a phone; the board's face in sight with
+        nothing over it, the play area at least 40% of the screen's height, your hand wrapped
+        rather than spilling sideways."""
         page = self.page
         viewport = page.viewport_size
         region = "Your collector card" if self.game == "makuta" else "Your hand"
@@ -87,6 +125,13 @@ class Person:
         assert decision["y"] >= 0 and decision["y"] + decision["height"] <= viewport["height"] + 1, decision
         if viewport["width"] < 600:
             assert decision["height"] <= viewport["height"] * 0.25 + 1, decision
+        face = page.locator(BOARD_FACE[self.game]).first
+        covered = face.evaluate(COVERED)
+        assert not covered, f"the board lies under something at {covered[:5]}"
+        room = page.evaluate(ROOM)
+        assert room["play"] >= viewport["height"] * 0.4 - 1, room
+        assert room["spill"] <= 1, room
+        assert room["cut"] <= 1, room  # the last move is told whole
 
     def take_a_decision(self) -> None:
         """Click on the table where the choice is (picking up a card first where a card is
@@ -115,8 +160,9 @@ class Person:
         page = self.page
         self.settle()
         while not self.over():
-            line = page.get_by_role("status", name="Last move").inner_text()
-            self.last_moves.append(line)
+            told = page.get_by_role("status", name="Last move")
+            self.last_moves.append(told.inner_text())
+            self.move_lines.append(told.locator(".move-line").all_inner_texts())
             self.take_a_decision()
             self.settle()
             assert self.decisions < limit, "the game did not end"

@@ -14,11 +14,35 @@ HIDE = """() => {
 
 
 def overlaps(page, one: str, other: str) -> bool:
+    """Whether what shows of `one` lies over what shows of `other`: each box is cut to the
+    boxes of the scrolling areas it lies in (a panel scrolled below a phone's play area is
+    out of sight, not over the dock)."""
     return page.evaluate("""([a, b]) => {
-        const [x, y] = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
-        return x.width > 0 && y.width > 0 && x.left < y.right && y.left < x.right
-            && x.top < y.bottom && y.top < x.bottom;
+        const shown = (selector) => {
+            const element = document.querySelector(selector);
+            let { left, top, right, bottom } = element.getBoundingClientRect();
+            for (let up = element.parentElement; up; up = up.parentElement) {
+                if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+                const clip = up.getBoundingClientRect();
+                [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+                [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+            }
+            return { left, top, right, bottom };
+        };
+        const [x, y] = [a, b].map(shown);
+        return x.left < x.right && x.top < x.bottom && y.left < y.right && y.top < y.bottom
+            && x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom;
     }""", [one, other])
+
+
+def typed_where_seen(page) -> bool:
+    """Whether the chat's box, brought into sight, is the element a finger on it reaches."""
+    return page.evaluate("""() => {
+        const input = document.querySelector('#chat-text');
+        input.scrollIntoView({ block: 'nearest' });
+        const box = input.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === input;
+    }""")
 
 
 def test_two_players_chat_both_ways_see_presence_and_find_it_in_the_replay(server, browser):
@@ -49,6 +73,7 @@ def test_two_players_chat_both_ways_see_presence_and_find_it_in_the_replay(serve
         bo.get_by_role("button", name="Send").click()
         ana.wait_for_selector("#chat-lines li >> text=hello Ana")
         assert not overlaps(bo, "#chat-panel", "#board") and not overlaps(bo, "#chat-panel", ".dock")
+        assert typed_where_seen(bo) and typed_where_seen(ana)
         screenshot(ana, "chat-laptop")
         bo.screenshot(path=str(ARTIFACTS / "chat-phone-open.png"), full_page=True)
 

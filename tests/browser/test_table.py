@@ -6,6 +6,7 @@ game takes are printed (docs/performance.md, "Clicks a game takes", keeps the fi
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
@@ -35,12 +36,18 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser, game, options, 
     person.play_to_the_end()
     print(f"\n{game} at {width}: {person.clicks} clicks for {person.decisions} decisions")
 
-    # The moves were told: the line changed between most of the person's decisions, and it
-    # told the bot's moves (it names the bot's Toa), not only the person's own.
+    # The moves were told: the line changed between most of the person's decisions; it told
+    # the bot's moves, not only the person's own, and the person as "you", never by name.
     lines = person.last_moves
     assert all(line.startswith("Last move:") for line in lines)
     assert sum(a != b for a, b in pairwise(lines)) > len(lines) // 2
-    assert sum("Ana" not in line.split(".")[0] for line in lines) >= 3
+    assert sum(not line.removeprefix("Last move: ").startswith("You ") for line in lines) >= 3
+    assert any("You " in line for line in lines)
+    assert not any("Ana" in line for line in lines), [line for line in lines if "Ana" in line][:3]
+    # One mover a line: two players' rolls are never told as one (the issue's "Tahu rolls the
+    # white die: 5. … Gali rolls the white die: 3.").
+    for movers in person.move_lines:
+        assert all(len(re.findall(r"\brolls? the \w+ die\b", line)) <= 1 for line in movers), movers
     end = page.get_by_role("dialog")
     assert end.is_visible()
     assert end.locator("h2").inner_text() in ("You won", "You lost", "Draw")

@@ -16,6 +16,7 @@ import { nameForm } from "./seatname.js";
 import { ratingText } from "./seatrating.js";
 import { showTurn } from "./turn.js";
 import { drawHint } from "./hint.js";
+import { asYou, moveLines } from "./lastmove.js";
 
 const gameId = location.pathname.split("/")[2];
 const watching = new URLSearchParams(location.search).has("watch");
@@ -133,9 +134,9 @@ async function receive(connection, message) {
     problem = "";
     chat.welcome(message, chatOpen());
   } else if (message.type === "update") {
+    takeLastMove(connection, message);
     connection.view = message;
     connection.log = connection.log.concat(message.events);
-    if (message.events.length) connection.last = continues(connection.last, message.events) ? connection.last.concat(message.events) : message.events;
     connection.acted = false;  // the answer to this page's own action has come
     problem = "";
   } else if (message.type === "history") {
@@ -187,6 +188,21 @@ async function receive(connection, message) {
 // A move of several actions (Makuta: a roll, then its steps) is one last move: the steps of
 // the same seat add to it until anything else happens.
 const WALKING = new Set(["turn", "roll", "step"]);
+// The latest move's events: a Makuta walk goes on in one move; a response window's answer
+// follows the card it answered (the cause before its effect, lastmove.js).
+function takeLastMove(connection, message) {
+  const events = message.events;
+  if (!events.length) return;
+  if (continues(connection.last, events)) connection.last = connection.last.concat(events);
+  else if (connection.view?.closes_at && connection.last?.length) {
+    connection.answer = events[0];
+    connection.last = connection.last.concat(events);
+  } else {
+    connection.answer = null;
+    connection.last = events;
+  }
+}
+
 function continues(before, after) {
   return Boolean(before?.length) && before.every((e) => WALKING.has(e.kind)) && after[0]?.seat !== undefined
     && after[0].seat === before.at(-1).seat;
@@ -310,7 +326,7 @@ function draw() {
       book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
       mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
     }));
-    drawLastMove();
+    drawLastMove(connection.answer);
     drawTurn(current, connection, legal, act);
   }
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
@@ -347,15 +363,15 @@ function drawLog(connection, { earlier = false } = {}) {
   if (earlier) list.scrollTop = 0;
 }
 
-// One line near the board: what the latest action did, in the rulebook's words: its first
-// event and, after a chain of effects, how the chain ended (the whole story is in the log and
-// in the line's tooltip).
-function drawLastMove() {
+// Near the board: what the latest move did, in the rulebook's words, one line per mover, the
+// whole text wrapped (never cut), the viewer as "you" (lastmove.js). `answer`: the first
+// event of a response window's answer, which carries out the card before it.
+function drawLastMove(answer) {
   const told = lastMove.filter((event) => event.kind !== "turn" || lastMove.length === 1);
-  const shown = told.length > 2 ? [told[0], told.at(-1)] : told;
-  const line = $("last-move");
-  line.replaceChildren(el("span", {}, el("strong", {}, "Last move: "), shown.length ? shown.map((e) => e.text).join(told.length > 2 ? " … " : " ") : "none yet"));
-  line.title = told.map((e) => e.text).join(" ");
+  const you = shownSeat === null || watching ? null : playerName(book, shownObs, shownSeat, meta.seats);
+  const lines = moveLines(told, answer).map((line) => line.texts.map((text) => asYou(text, you)).join(" "));
+  $("last-move").replaceChildren(...(lines.length ? lines : ["none yet"]).map((text, index) =>
+    el("span", { class: "move-line" }, ...(index ? [] : [el("strong", {}, "Last move: ")]), text)));
 }
 
 function drawTurn(current, connection, legal, act) {
@@ -451,9 +467,15 @@ function openEnd(current, connection) {
 $("cover-button").addEventListener("click", () => { shownSeat = coverFor; coverFor = null; draw(); });
 // On a phone the log starts folded: the board and your pieces come first. There the log lies
 // in the play area, below the board, which scrolls by itself (style.css); on a wider screen it
-// is the column beside.
+// is the column beside. The last move sits above the play area on a phone, in sight however
+// far the play area is scrolled.
 const phone = window.matchMedia("(max-width: 760px)");
-const placeSide = () => (phone.matches ? document.querySelector(".play-area") : document.querySelector(".table")).append(document.querySelector(".side"));
+function placeSide() {
+  const [table, play] = [document.querySelector(".table"), document.querySelector(".play-area")];
+  (phone.matches ? play : table).append(document.querySelector(".side"));
+  if (phone.matches) table.prepend($("last-move"));
+  else play.insertBefore($("last-move"), $("board"));
+}
 if (phone.matches) $("log-panel").open = false;
 placeSide();
 phone.addEventListener("change", () => { placeSide(); draw(); });
