@@ -19,7 +19,7 @@ from .test_reconstruct import SETTLED
 ELEMENTS = {
     "reconstruct": [".card.face", ".card.back", ".part", ".torso"],
     "masks": [".mcell:not(.k-sea)", ".toa-mask", ".mcard", ".toa-card"],
-    "makuta": [".kspace", ".chip", ".pawn", ".die"],
+    "makuta": [".kspace", ".chip", ".pawn", ":is(.die, .die-unrolled)"],
 }
 # Everything on the board or in the decision panel that takes a tap.
 TAPPABLE = "#board button:enabled, #board summary, #mine button:enabled, #turn button:enabled, #turn a"

@@ -375,8 +375,10 @@ function die(book, obs, seat, rolled) {
   const toa = toaName(book, obs, seat);
   // The roll belongs to this turn once the turn player has rolled (until then it is the last turn's).
   const shown = seat === obs.turn_player && obs.roll && obs.phase !== "roll" ? obs.roll : "";
-  return el("span", { class: `die d-${colour}${rolled && shown ? " rolling" : ""}`,
-    "data-tip": `${toa}'s ${colour} die${shown ? `: rolled ${shown}, ${obs.steps_left} step${obs.steps_left === 1 ? "" : "s"} left` : ""}` }, shown);
+  // Not rolled: the die's name, never a blank face (it looked like a picture that failed).
+  if (!shown) return el("span", { class: "die-unrolled", "data-tip": `${toa}'s ${colour} die: not rolled yet` }, `${colour} die`);
+  return el("span", { class: `die d-${colour}${rolled ? " rolling" : ""}`,
+    "data-tip": `${toa}'s ${colour} die: rolled ${shown}, ${obs.steps_left} step${obs.steps_left === 1 ? "" : "s"} left` }, shown);
 }
 
 function collectorRows(ctx, obs, seat) {
