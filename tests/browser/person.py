@@ -11,6 +11,8 @@ import json
 import urllib.request
 from dataclasses import dataclass, field
 
+from .conftest import ARTIFACTS
+
 SETTLED = """() => (document.querySelector('#actions button:not([disabled])')
     && !document.querySelector('.makuta[data-walking]') && !document.body.classList.contains('acting'))
     || document.querySelector('#end[open]')"""
@@ -127,6 +129,9 @@ class Person:
             assert decision["height"] <= viewport["height"] * 0.25 + 1, decision
         face = page.locator(BOARD_FACE[self.game]).first
         covered = face.evaluate(COVERED)
+        if covered:  # the picture of what the person saw, for whoever reads the failure
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"covered-{self.game}-{viewport['width']}.png"))
         assert not covered, f"the board lies under something at {covered[:5]}"
         room = page.evaluate(ROOM)
         assert room["play"] >= viewport["height"] * 0.4 - 1, room

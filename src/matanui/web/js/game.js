@@ -43,6 +43,7 @@ let notice = "";      // what stays on screen: this browser's link opened no sea
 let gone = "";        // the game is gone from the server (closed 4404 or 4410): nothing more comes
 let waiting = "";     // refused for a limit: the words to show until it is tried again
 let shownObs = null;  // the observation on the screen
+let deciding = false;  // a new decision of the viewer's on a phone: show its board (showTheBoard)
 let lastMove = [];    // the events of the latest action, as the shown seat sees them
 let endShown = false; // the end dialog has been opened once
 let logShown = null;  // the connection whose log is on the screen
@@ -328,6 +329,7 @@ function draw() {
     }));
     drawLastMove(connection.answer);
     drawTurn(current, connection, legal, act);
+    deciding = phone.matches && mySeat !== null && current.current_player === mySeat && legal.length > 0;
   }
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,
@@ -340,6 +342,8 @@ function draw() {
     if (form) document.querySelector(".play-area").prepend(form);
   }
   drawLog(connection);
+  if (deciding) showTheBoard();  // last: the clocks and the name form above it are drawn
+  deciding = false;
   if (offline) disableActions();
   if (current.over && !endShown && coverFor === null) {
     endShown = true;
@@ -361,6 +365,13 @@ function drawLog(connection, { earlier = false } = {}) {
     list.prepend(el("li", { class: "earlier" }, more));
   }
   if (earlier) list.scrollTop = 0;
+}
+
+// On a phone the play area scrolls (the clocks, a name form and the other players' pieces lie
+// above the board): when a decision comes, the face of the board it is made on (Reconstruct's
+// piles and card in play, a map) is brought into sight, moving no more than that takes.
+function showTheBoard() {
+  $("board").querySelector(".centre, .zoom-frame")?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 // Near the board: what the latest move did, in the rulebook's words, one line per mover, the

@@ -111,7 +111,8 @@ function play() {
   if (timer) { stop(); return; }
   if (step === data.frames.length - 1) show(0);
   timer = setInterval(() => show(step + 1), Number($("speed").value));
-  $("play").textContent = "⏸ Pause";
+  // Two bars drawn by the page: the pause sign (U+23F8) is missing from common fonts.
+  $("play").replaceChildren(el("span", { class: "pause-sign", "aria-hidden": "true" }), " Pause");
   $("play").setAttribute("aria-label", "Pause");
 }
 
