@@ -17,6 +17,21 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+# A page script: the part of `element` that shows, as {left, top, right, bottom}: its box cut
+# to the viewport and to every scrolling area it lies in (a panel scrolled below a phone's play
+# area is out of sight, not over what lies below it).
+SHOWN_BOX = """(element) => {
+    const box = element.getBoundingClientRect();
+    let [left, top, right, bottom] = [Math.max(box.left, 0), Math.max(box.top, 0),
+                                      Math.min(box.right, innerWidth), Math.min(box.bottom, innerHeight)];
+    for (let up = element.parentElement; up; up = up.parentElement) {
+        if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+        const clip = up.getBoundingClientRect();
+        [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+        [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+    }
+    return { left, top, right, bottom };
+}"""
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import json
 import urllib.request
 from dataclasses import dataclass, field
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, SHOWN_BOX
 
 SETTLED = """() => (document.querySelector('#actions button:not([disabled])')
     && !document.querySelector('.makuta[data-walking]') && !document.body.classList.contains('acting'))
@@ -41,15 +41,7 @@ BOARD_FACE = {"reconstruct": "#board .centre", "masks": "#board .zoom-frame", "m
 # Of a 9x9 grid of points over the face's part inside the viewport, those a finger on them
 # would not reach the face at (something else lies over it there).
 COVERED = """(face) => {
-    const box = face.getBoundingClientRect();
-    let [left, top, right, bottom] = [Math.max(box.left, 0), Math.max(box.top, 0),
-                                      Math.min(box.right, innerWidth), Math.min(box.bottom, innerHeight)];
-    for (let up = face.parentElement; up; up = up.parentElement) {  // what its scrolling areas show
-        if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
-        const clip = up.getBoundingClientRect();
-        [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
-        [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
-    }
+    const { left, top, right, bottom } = (""" + SHOWN_BOX + """)(face);
     if (right - left < 20 || bottom - top < 20) return [['out of sight', top, bottom]];
     const covered = [];
     for (let i = 1; i <= 9; i++) for (let j = 1; j <= 9; j++) {

@@ -4,7 +4,7 @@ board nor the hand, a hidden page shown away to the other, and the chat in the r
 
 from __future__ import annotations
 
-from .conftest import ARTIFACTS, LAPTOP, PHONE, screenshot
+from .conftest import ARTIFACTS, LAPTOP, PHONE, SHOWN_BOX, screenshot
 from .test_seats import TWO_PEOPLE, create
 
 HIDE = """() => {
@@ -14,22 +14,9 @@ HIDE = """() => {
 
 
 def overlaps(page, one: str, other: str) -> bool:
-    """Whether what shows of `one` lies over what shows of `other`: each box is cut to the
-    boxes of the scrolling areas it lies in (a panel scrolled below a phone's play area is
-    out of sight, not over the dock)."""
+    """Whether what shows of `one` lies over what shows of `other` (SHOWN_BOX)."""
     return page.evaluate("""([a, b]) => {
-        const shown = (selector) => {
-            const element = document.querySelector(selector);
-            let { left, top, right, bottom } = element.getBoundingClientRect();
-            for (let up = element.parentElement; up; up = up.parentElement) {
-                if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
-                const clip = up.getBoundingClientRect();
-                [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
-                [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
-            }
-            return { left, top, right, bottom };
-        };
-        const [x, y] = [a, b].map(shown);
+        const [x, y] = [a, b].map((selector) => (""" + SHOWN_BOX + """)(document.querySelector(selector)));
         return x.left < x.right && x.top < x.bottom && y.left < y.right && y.top < y.bottom
             && x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom;
     }""", [one, other])

@@ -43,7 +43,6 @@ let notice = "";      // what stays on screen: this browser's link opened no sea
 let gone = "";        // the game is gone from the server (closed 4404 or 4410): nothing more comes
 let waiting = "";     // refused for a limit: the words to show until it is tried again
 let shownObs = null;  // the observation on the screen
-let deciding = false;  // a new decision of the viewer's on a phone: show its board (showTheBoard)
 let lastMove = [];    // the events of the latest action, as the shown seat sees them
 let endShown = false; // the end dialog has been opened once
 let logShown = null;  // the connection whose log is on the screen
@@ -285,6 +284,7 @@ function draw() {
   const connection = chooseShown();
   if (!connection || !meta || !view) return;
   const current = connection.view;
+  let deciding = false;  // a new decision of the viewer's on a phone: its board is shown last
   const obs = shownObs = current.observation;
   lastMove = connection.last || [];
   const mySeat = connection.seat;
@@ -343,7 +343,6 @@ function draw() {
   }
   drawLog(connection);
   if (deciding) showTheBoard();  // last: the clocks and the name form above it are drawn
-  deciding = false;
   if (offline) disableActions();
   if (current.over && !endShown && coverFor === null) {
     endShown = true;

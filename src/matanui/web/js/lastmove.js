@@ -2,8 +2,8 @@
 // effect, and the viewer called "you". The events are the server's narration (one sentence
 // each, in the third person, "they" for the seat the sentence is about).
 
-// An event whose seat field is not the mover it tells of: where a response window's answer
-// carries out the card it answered, the card's line goes on with the effect.
+// A card played by the event's seat (a stop card answering a window): that seat's own move,
+// never the effect of the card it answers.
 const OWN_ACT = (event) => event.card !== undefined;
 
 // `events`: the latest action's, after those of the action that opened the window it closed
@@ -43,7 +43,7 @@ export function asYou(text, name) {
   if (!name) return text;
   const who = escape(name);
   const opening = new RegExp(`(^|[.:;!?] )${who} ([a-z]+)\\b`, "g");
-  const about = opening.test(text);
+  const about = text.search(opening) >= 0;
   let told = text
     .replace(opening, (_, start, verb) => `${start}You ${plain(verb)}`)
     .replace(new RegExp(`\\b${who}'s\\b`, "g"), "your")
