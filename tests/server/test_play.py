@@ -153,13 +153,17 @@ def test_replay_steps_through_a_game_and_hides_what_the_viewer_may_not_see(clien
     with hello(client, created["id"], token) as ws:
         middle = play_out(ws, random.Random(5), until=8)
         public = client.get(replay).json()
-        assert len(public["frames"]) == public["game"]["at"] + 1 >= middle["at"] + 1
-        assert all(f["observation"]["hand"] is None for f in public["frames"])
+        last = public["game"]["at"]
+        assert len(public["frames"]) == last + 1 >= middle["at"] + 1
+        assert all(o["hand"] is None for o in public["observations"])
         assert all(f["action"] is None for f in public["frames"][1:])  # running: ids stay private
         assert "record" not in public  # its seed would tell every hidden card
-        assert client.get(replay, params={"seat": 0}).status_code == 403
-        mine = client.get(replay, params={"seat": 0}, headers={"x-seat-token": token}).json()
-        assert mine["frames"][-1]["observation"]["hand"] is not None
+        steps = {"from": 0, "to": last}
+        assert all(o["hand"] is None for o in client.get(replay, params=steps).json()["observations"])
+        for asked in ({"seat": 0}, {"seat": 0, **steps}):
+            assert client.get(replay, params=asked).status_code == 403
+        mine = client.get(replay, params={"seat": 0, **steps}, headers={"x-seat-token": token}).json()
+        assert mine["observations"][-1]["hand"] is not None
         play_out(ws, random.Random(5), view=middle)
     done = client.get(replay, params={"seat": 1}).json()
     assert done["record"]["actions"] == [f["action"] for f in done["frames"][1:]]
