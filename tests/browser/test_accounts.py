@@ -1,5 +1,6 @@
 """An account made in one browser, used from another (a phone): signed in there, its games
-listed under "Your games", one opened without any link and played from it."""
+listed under "Your games", one opened without any link and played from it; signing out
+forgets the account's games in the browser."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import json
 import secrets
 import urllib.request
 
+from tests.server.wire import call
+
 from .conftest import LAPTOP, PHONE, screenshot
 from .person import Person
-from .test_lobby import created_id
+from .test_lobby import PEOPLE, created_id, hold
 
 PASSWORD = "three toa and a kanohi"
 
@@ -62,3 +65,27 @@ def test_an_account_made_on_a_laptop_plays_its_game_from_a_phone(server, browser
     assert not errors, errors
     phone_context.close()
     laptop.context.close()
+
+
+def test_signing_out_forgets_the_accounts_games_in_this_browser(server, page):
+    """Its games stay the account's (listed wherever it signs in), not this browser's; a game
+    this browser kept without putting it in the account stays listed."""
+    kept_here = call(server, "/api/games", {"game": "reconstruct", "seats": PEOPLE})
+    page.goto(server + "/")
+    hold(page, kept_here["id"], kept_here["seats"][0]["token"])
+    sign_in(page, f"Toa_{secrets.token_hex(3)}", "Create account")
+    page.click("#create-form button[type=submit]")
+    game_id = created_id(page)
+    yours = page.locator(f"#your-games li[data-game='{game_id}']")
+    yours.wait_for()
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("button", name="Sign in", exact=True).wait_for()
+    yours.wait_for(state="detached")
+    assert page.evaluate(f"localStorage.getItem('matanui:tokens:{game_id}')") is None
+    assert page.evaluate(f"localStorage.getItem('matanui:seats:{game_id}')") is None
+    assert page.locator("#created").is_hidden()  # the seat's secret link is gone from the page too
+    page.locator(f"#your-games li[data-game='{kept_here['id']}']").wait_for()
+    listed = page.locator(f"#game-list li[data-game='{game_id}']")
+    listed.wait_for()
+    assert listed.get_by_role("link", name="Resume").count() == 0 and "your turn" not in listed.inner_text()
+    screenshot(page, "signed-out")

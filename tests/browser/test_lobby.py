@@ -1,32 +1,44 @@
 """The lobby and the connection as a person meets them: a card per game that says what it is
 and plays it against a bot in one click, each game's options as typed controls with their
-help, no bot menu on a person's seat, characters and display names shown as plain text,
-joining an open seat with a name, "Your games" with Resume, and the game page saying it is
-reconnecting while the server is away."""
+help in a player's words (research variants and the turn limit under "More options"), no bot
+menu on a person's seat, characters and display names shown as plain text, joining an open
+seat with a name, "Your games" with Resume (never for a finished game), games nobody plays
+listed as abandoned, rated games marked, user names as typed, quick play and your games first
+on a phone, and the game page saying it is reconnecting while the server is away."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
+import secrets
 import urllib.request
+from collections.abc import Callable, Iterator
 
 import pytest
+from websockets.sync.client import connect
 
 from tests.server.process import free_port, start_server
+from tests.server.wire import call, views
 
-from .conftest import PHONE, screenshot
+from .conftest import ARTIFACTS, PHONE, screenshot
 
 SETTLED = "() => document.querySelector('#actions button:not([disabled])')"
 
 
 def summary(server: str, game_id: str) -> dict:
-    with urllib.request.urlopen(f"{server}/api/games/{game_id}", timeout=10) as response:
-        return json.load(response)
+    return call(server, f"/api/games/{game_id}")
 
 
 def created_id(page) -> str:
     """The id of the game the form just created (from its Watch link)."""
     page.wait_for_selector("#created:not([hidden]) a[href$='?watch']")
     return page.get_attribute("#created a[href$='?watch']", "href").split("/")[2].split("?")[0]
+
+
+def hold(page, game_id: str, token: str) -> None:
+    """This browser keeps a seat's token, as opening its invite link does."""
+    page.evaluate("([id, token]) => localStorage.setItem(`matanui:tokens:${id}`, JSON.stringify([token]))",
+                  [game_id, token])
 
 
 def test_each_games_options_are_typed_controls_with_their_help(server, page):
@@ -53,6 +65,7 @@ def test_each_games_options_are_typed_controls_with_their_help(server, page):
     page.select_option("#game-select", "reconstruct")
     assert page.get_attribute("#option-advanced", "type") == "checkbox"
     page.select_option("#game-select", "makuta")
+    page.click("#more-options > summary")  # the turn limit waits there
     assert page.input_value("#option-turn_limit") == "200"  # 100 per player, two players
     page.click("#add-seat")
     assert page.input_value("#option-turn_limit") == "300"  # and it follows the seats
@@ -98,7 +111,7 @@ def test_a_display_name_is_shown_as_text_never_as_markup(server, page):
 
 def test_your_games_lists_each_game_held_here_with_resume(server, page):
     page.goto(server + "/")
-    page.evaluate("localStorage.setItem('matanui:tokens:expired1', JSON.stringify(['old-token']))")
+    hold(page, "expired1", "old-token")
     page.select_option("#game-select", "reconstruct")
     page.select_option("[aria-label='Player 2 is']", "bot")
     page.click("#create-form button[type=submit]")
@@ -137,10 +150,7 @@ def test_the_game_page_says_it_is_reconnecting_and_resumes(tmp_path, page):
     try:
         body = {"game": "reconstruct", "seed": 3, "seats": [
             {"kind": "human", "character": "tahu"}, {"kind": "bot", "level": "easy", "character": "gali"}]}
-        request = urllib.request.Request(base + "/api/games", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"}, method="POST")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            link = json.load(response)["seats"][0]["link"]
+        link = call(base, "/api/games", body)["seats"][0]["link"]
         page.goto(base + link)
         page.wait_for_function(SETTLED, timeout=15_000)
 
@@ -163,10 +173,7 @@ def test_the_game_page_says_it_is_reconnecting_and_resumes(tmp_path, page):
 
 def test_the_game_list_can_show_one_game_only(server, page):
     for game in ("masks", "reconstruct"):
-        body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
-        request = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"}, method="POST")
-        urllib.request.urlopen(request, timeout=10).close()
+        call(server, "/api/games", {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
     page.goto(server + "/")
     page.wait_for_selector("#game-list li[data-game]")
     page.select_option("#game-filter", label="Quest for the Masks")
@@ -229,13 +236,8 @@ def test_a_newcomer_on_a_phone_sees_the_games_and_a_tutorial_first(server, page)
 def test_joining_an_open_seat_asks_for_a_name_and_sends_it_only_when_typed(server, page):
     sent: list[str | None] = []
     page.route("**/api/games/*/join", lambda route: (sent.append(route.request.post_data), route.continue_()))
-    ids = []
-    for _ in range(2):
-        body = {"game": "reconstruct", "public": True, "seats": [{"kind": "human"}, {"kind": "open"}]}
-        request = urllib.request.Request(server + "/api/games", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"}, method="POST")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            ids.append(json.load(response)["id"])
+    body = {"game": "reconstruct", "public": True, "seats": [{"kind": "human"}, {"kind": "open"}]}
+    ids = [call(server, "/api/games", body)["id"] for _ in range(2)]
     page.goto(server + "/")
     for game_id, name in zip(ids, ["Ana", ""], strict=True):
         page.goto(server + "/")
@@ -249,3 +251,155 @@ def test_joining_an_open_seat_asks_for_a_name_and_sends_it_only_when_typed(serve
         row.locator("button[type=submit]").click()
         page.wait_for_url(f"**/games/{game_id}", timeout=15_000)
     assert sent == [json.dumps({"name": "Ana"}, separators=(",", ":")), None]
+
+
+# -- what the list says of each game -------------------------------------------------------
+
+PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
+BOTS = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+PASSWORD = "three toa and a kanohi"
+
+
+@pytest.fixture(scope="module")
+def quiet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own, whose few games the list shows on one page: a seat is gone after
+    2 s without a connection, and its bots wait a minute a move (no game of bots ends here)."""
+    port = free_port()
+    process = start_server(f"sqlite:///{tmp_path_factory.mktemp('quiet') / 'matanui.db'}", port,
+                           bot_pace=60.0, extra=("--limit=gone_after=2", "--limit=bot_games_per_client=100"))
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def signed_up(server: str, name: str) -> Callable[[str, dict], dict]:
+    """POST as a new account `name`: its session cookie and CSRF token go with every call."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    headers = {"content-type": "application/json"}
+
+    def post(path: str, body: dict) -> dict:
+        request = urllib.request.Request(server + path, data=json.dumps(body).encode(), headers=headers)
+        with opener.open(request, timeout=30) as answer:
+            return json.load(answer)
+
+    headers["x-csrf-token"] = post("/api/account", {"name": name, "password": PASSWORD})["csrf"]
+    return post
+
+
+def resign(server: str, game_id: str, token: str) -> None:
+    """The seat of `token` resigns, and the game is over (two players)."""
+    with connect(f"ws{server.removeprefix('http')}/ws/games/{game_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        next(views(ws))
+        ws.send(json.dumps({"type": "resign"}))
+        assert next(view for view in views(ws) if view["over"])
+
+
+def row(page, game_id: str, where: str = "#game-list", status: str | None = None):
+    """A game's row in a list of the lobby (that says `status`, where given)."""
+    said = f"[data-status={status}]" if status else ""
+    return page.locator(f"{where} li[data-game='{game_id}']{said}")
+
+
+def test_a_bot_game_nobody_watches_is_not_listed_as_running(quiet, page):
+    """A game of bots only runs for its watchers: nobody watching, it is abandoned (after the
+    moment its creator may take to open it), and running again while someone watches."""
+    game_id = call(quiet, "/api/games", {"game": "reconstruct", "seats": BOTS, "seed": 1})["id"]
+    page.goto(quiet + "/")
+    abandoned = row(page, game_id, status="abandoned")
+    abandoned.wait_for(timeout=15_000)
+    assert abandoned.locator(".badge").first.inner_text() == "abandoned"
+    screenshot(page, "lobby-abandoned")
+    watcher = page.context.new_page()
+    watcher.goto(f"{quiet}/games/{game_id}?watch")
+    row(page, game_id, status="running").wait_for(timeout=15_000)
+    watcher.close()
+    abandoned.wait_for(timeout=15_000)
+
+
+def test_a_rated_game_says_so_names_stay_as_typed_and_a_finished_game_offers_no_resume(quiet, page):
+    ana, bo = signed_up(quiet, "ana_r1"), signed_up(quiet, f"bo_{secrets.token_hex(2)}")
+    made = ana("/api/games", {"game": "reconstruct", "seats": PEOPLE})
+    bo("/api/account/claim", {"game_id": made["id"], "token": made["seats"][1]["token"]})
+    unrated = call(quiet, "/api/games", {"game": "reconstruct", "seats": PEOPLE})["id"]
+    page.goto(quiet + "/")
+    hold(page, made["id"], made["seats"][0]["token"])
+    page.reload()
+    rated = row(page, made["id"])
+    rated.wait_for()
+    assert rated.locator(".badge.rated").inner_text() == "rated"
+    assert "ana_r1 (1500?) · Tahu Nuva vs bo_" in rated.inner_text()  # as typed, not "Ana_r1"
+    assert row(page, unrated).locator(".badge.rated").count() == 0
+    assert row(page, made["id"], "#your-games").get_by_role("link", name="Resume").count() == 1
+    screenshot(page, "lobby-rated")
+
+    resign(quiet, made["id"], made["seats"][0]["token"])
+    mine = row(page, made["id"], "#your-games", "finished")
+    mine.wait_for(timeout=15_000)
+    for listed in (mine, row(page, made["id"], status="finished")):
+        links = listed.get_by_role("link").all_inner_texts()
+        assert "Replay" in links and "Resume" not in links and "Watch" not in links, links
+        assert listed.locator(".badge.rated").count() == 1  # it changed the ratings
+    screenshot(page, "lobby-finished")
+
+    page.goto(quiet + "/ratings/reconstruct")
+    name = page.get_by_role("link", name="ana_r1", exact=True)
+    name.wait_for()
+    assert name.inner_text() == "ana_r1"  # the text as shown, after any CSS text-transform
+
+
+# -- the new-game form in a player's words ------------------------------------------------
+
+
+def test_the_form_speaks_a_players_words_and_keeps_research_under_more_options(server, page):
+    page.goto(server + "/")
+    page.select_option("#game-select", "reconstruct")
+    assert page.locator("#options .option > label").all_inner_texts() == ["Advanced rules", "Who plays first"]
+    assert page.locator("#option-variant").is_hidden() and page.locator("#option-turn_limit").is_hidden()
+    assert page.locator("label[for=pace-select]").inner_text() == "Clock"
+    assert page.locator("#pace-select option").first.inner_text() == "Real-time with others, none alone"
+    page.click("#more-options > summary")
+    more = page.locator("#more-option-list .option")
+    assert more.locator("label").all_inner_texts() == ["End the game in a draw after", "Rules"]
+    assert more.first.locator(".unit").inner_text() == "turns"
+    assert page.locator("#option-variant option").all_inner_texts() == [
+        "Full game", "Mini game for research (not the rulebook’s)"]
+    text = page.inner_text("#create")
+    for jargon in ("Mini (research)", "turn limit", "Default (", "untimed)", "first player"):
+        assert jargon not in text, jargon
+    screenshot(page, "lobby-more-options")
+    page.select_option("#game-select", "makuta")  # its only option is the turn limit
+    assert page.locator("#options").is_hidden() and page.locator("#option-turn_limit").is_visible()
+
+
+# -- a phone ------------------------------------------------------------------------------
+
+
+def test_on_a_phone_quick_play_and_your_games_come_first_and_the_rest_is_folded(server, page):
+    """The old lobby was some 5,700 px tall on a phone, the games at its bottom."""
+    for _ in range(12):  # other people's games, enough to fill a long list
+        call(server, "/api/games", {"game": "masks", "seats": PEOPLE})
+    mine = [call(server, "/api/games", {"game": game, "seats": [{"kind": "human"}, BOTS[0]], "seed": 2})
+            for game in ("reconstruct", "masks", "makuta", "reconstruct")]
+    page.goto(server + "/")
+    for game in mine:
+        hold(page, game["id"], game["seats"][0]["token"])
+    page.set_viewport_size(PHONE)
+    page.reload()
+    page.locator("#your-games > li[data-game]").nth(2).wait_for()
+    page.locator(".game-card .play-bot").first.wait_for()
+    bottom = "(element) => element.getBoundingClientRect().bottom"
+    assert page.locator("#your-games > li[data-game]").nth(2).evaluate(bottom) <= PHONE["height"]
+    assert page.locator(".game-card .play-bot").first.evaluate(bottom) <= PHONE["height"]
+    assert page.locator("#your-games .more-yours summary").inner_text() == "1 more of your games"
+    assert page.get_attribute("#create", "open") is None  # the form is folded
+    running = page.locator("#game-list > li[data-status=running]").first
+    running.wait_for(state="attached")
+    assert running.is_hidden()  # the list shows the games open to join; the rest waits a tap
+    assert page.evaluate("document.documentElement.scrollHeight") < 3_200
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(ARTIFACTS / "lobby-first-screen-phone.png"))
+    page.get_by_role("button", name="being played or over").click()
+    assert running.is_visible()
+    page.click("#create > summary")
+    assert page.locator("#game-select").is_visible()

@@ -1,5 +1,6 @@
 """The lobby as a player meets it: each game's typed options in the catalog and the OpenAPI
-document, display names on seats, the list filtered by game, and expired games out of sight."""
+document, display names on seats, the list filtered by game, expired games out of sight, games
+nobody plays listed as abandoned after the running ones, and rated games marked."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from matanui.server.storage import GameRow, SeatRow, Storage
 
 from .helpers import TEST_HOSTS, create, receive_view
 from .test_limits import app, refused
+from .test_ratings import account, finish, held_by, room_of, storage_of
 
 NAMED = [{"kind": "human", "character": "tahu", "name": "  Ana  "},
          {"kind": "bot", "level": "easy", "character": "gali", "name": "<b>x</b>"}]
@@ -191,3 +193,73 @@ def test_the_name_request_is_documented_with_its_refusals(client):
     schemas = document["components"]["schemas"]
     assert schemas["SetName"]["required"] == ["name"]  # the token, or the account's session
     assert "display name" in schemas["JoinSeat"]["properties"]["name"]["description"]
+
+
+# -- what the list says of each game: abandoned, rated -----------------------------------
+
+BOTS = [{"kind": "bot", "level": "easy", "character": "tahu"},
+        {"kind": "bot", "level": "easy", "character": "gali"}]
+GONE_AFTER = 0.3  # seconds: how soon a game nobody is at leaves "running" in these tests
+
+
+def listed_games(client) -> dict[str, dict]:
+    """Every listed game by id, in the list's order."""
+    return {g["id"]: g for g in client.get("/api/games?limit=200").json()}
+
+
+def status_of(client, game_id: str) -> str:
+    return listed_games(client)[game_id]["status"]
+
+
+def test_a_game_nobody_plays_or_watches_is_listed_as_abandoned_after_the_running_ones(tmp_path):
+    """A person's game whose every person is gone, and a game of bots nobody watches: each
+    is running while new (its players may be arriving), abandoned after, and running again
+    while its person comes back or someone watches the bots."""
+    # The bots wait a minute a move: no game ends under the test.
+    with app(tmp_path, bot_pace=60, gone_after=GONE_AFTER) as client:
+        bots = create(client, seats=BOTS)["id"]
+        alone = create(client)
+        assert status_of(client, bots) == status_of(client, alone["id"]) == "running"
+        time.sleep(GONE_AFTER + 0.1)
+        assert status_of(client, bots) == status_of(client, alone["id"]) == "abandoned"
+        assert client.get(f"/api/games/{bots}").json()["status"] == "abandoned"
+        with client.websocket_connect(f"/ws/games/{bots}") as watcher, \
+                client.websocket_connect(f"/ws/games/{alone['id']}") as player:
+            watcher.send_json({"type": "hello"})
+            player.send_json({"type": "hello", "token": alone["seats"][0]["token"]})
+            receive_view(watcher), receive_view(player)
+            assert status_of(client, bots) == status_of(client, alone["id"]) == "running"
+            newer = create(client)["id"]  # new, nobody there yet: running too
+            time.sleep(GONE_AFTER + 0.1)
+            order = list(listed_games(client))
+            assert order.index(alone["id"]) < order.index(newer)  # running before abandoned
+        time.sleep(GONE_AFTER + 0.1)
+        assert status_of(client, bots) == status_of(client, alone["id"]) == "abandoned"
+
+
+def test_a_turn_based_game_waiting_for_its_person_runs_without_anyone_connected(tmp_path):
+    day = {"kind": "turn_based", "move_seconds": 86400}
+    with app(tmp_path, gone_after=GONE_AFTER) as client:
+        correspondence = create(client, seats=PEOPLE, pace=day)["id"]
+        live = create(client, seats=PEOPLE, pace={"kind": "realtime", "move_seconds": 120})["id"]
+        time.sleep(GONE_AFTER + 0.1)
+        assert status_of(client, correspondence) == "running"
+        assert status_of(client, live) == "abandoned"  # real-time: its people are gone
+
+
+def test_the_list_says_which_games_are_rated(client):
+    """A game between two accounts is rated while it runs and once it is over; a game against
+    a bot, or with an anonymous seat, is not."""
+    storage = storage_of(client)
+    (a, _), (b, _) = account(storage), account(storage)
+    between = create(client, seats=PEOPLE)["id"]
+    held_by(client, between, [a, b])
+    anonymous = create(client, seats=PEOPLE)["id"]
+    held_by(client, anonymous, [a, None])
+    against_bot = create(client)["id"]
+    held_by(client, against_bot, [a, None])
+    found = listed_games(client)
+    assert [found[g]["rated"] for g in (between, anonymous, against_bot)] == [True, False, False]
+    finish(client, room_of(client, between))
+    finished = client.get(f"/api/games/{between}").json()
+    assert (finished["status"], finished["rated"]) == ("finished", True)

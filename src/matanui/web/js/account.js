@@ -1,7 +1,7 @@
 // Optional accounts (server/accounts.py, docs/protocol.md "Accounts"): the header's Sign in
 // button and its dialog, who is signed in, the account's games, and claiming this browser's
 // seats into the account. Anonymous play needs none of it.
-import { api, el, useCsrf } from "./common.js";
+import { api, el, forgetTokens, useCsrf } from "./common.js";
 
 export const session = { account: null, csrf: null };
 
@@ -119,6 +119,16 @@ function passwordDialog(onChange) {
   const box = dialog("Change password", fields, [change], formError);
 }
 
+// Signing out leaves none of the account's games in this browser: the seats it holds here
+// are forgotten (they stay the account's, listed wherever it signs in). A seat this browser
+// kept without putting it in the account stays.
+async function signOut() {
+  const games = await accountGames();
+  await api("/api/session", { method: "DELETE" }).catch(() => null);
+  for (const game of games) forgetTokens(game.game_id);
+  signedIn({ account: null, csrf: null });
+}
+
 // The header's part: "Sign in" when signed out; when in, the name (a link to the profile),
 // Change password and Sign out.
 export function mountAccount(place, onChange) {
@@ -131,11 +141,7 @@ export function mountAccount(place, onChange) {
     place.replaceChildren(el("span", { class: "account-name" }, "Signed in as ",
       el("a", { href: `/players/${encodeURIComponent(session.account)}`, title: "Your profile: ratings and rated games" }, el("strong", {}, session.account))),
       el("button", { type: "button", class: "quiet", onclick: () => passwordDialog(changed) }, "Change password"),
-      el("button", { type: "button", class: "quiet", onclick: async () => {
-        await api("/api/session", { method: "DELETE" }).catch(() => null);
-        signedIn({ account: null, csrf: null });
-        changed();
-      } }, "Sign out"));
+      el("button", { type: "button", class: "quiet", onclick: async () => { await signOut(); changed(); } }, "Sign out"));
   };
   draw();
 }

@@ -1,6 +1,7 @@
-// The lobby: each game's card (intro.js), the form that creates a game your way (its seats,
-// people or bots, and its options, drawn from each game's option schema in the catalog), the
-// games this browser holds a seat in, and the list of open, running and finished games.
+// The lobby: the games this browser holds a seat in, each game's card (intro.js), the form
+// that creates a game your way (its seats, people or bots, and its options, drawn from each
+// game's option schema in the catalog), and the list of open, running, abandoned and finished
+// games. On a phone, quick play and your games come first and the rest is folded.
 import { api, dataText, el, forgetTokens, heldGames, heldTokens, rememberTokens } from "./common.js";
 import { PACE_NAMES, PACES, paceText, rememberSeats, yourTurn } from "./clock.js";
 import { accountGames, claim, loadSession, mountAccount, session } from "./account.js";
@@ -10,6 +11,21 @@ import { ratingText } from "./seatrating.js";
 const $ = (id) => document.getElementById(id);
 let catalog = [];
 const NAME_CHARS = 24; // SeatSpec.name's limit on the server
+const PHONE = window.matchMedia("(max-width: 760px)");
+const YOURS_SHOWN = 3;  // your games listed before "N more of your games" (your turn first)
+
+// The options in a player's words (the catalog's are the rules' own), and the few that wait
+// under "More options": the variants made for research and the turn limit.
+const OPTION_WORDS = {
+  advanced: { label: "Advanced rules" },
+  first_player: { label: "Who plays first", help: "the server plays Rock-Paper-Scissors for you, or you choose" },
+  map: { label: "Map" },
+  short: { label: "Short game" },
+  turn_limit: { label: "End the game in a draw after", unit: "turns", more: true,
+    help: "if nobody has won by then" },
+  variant: { label: "Rules", more: true,
+    choices: { full: "Full game", mini: "Mini game for research (not the rulebook’s)" } },
+};
 
 function currentGame() { return catalog.find((g) => g.id === $("game-select").value); }
 
@@ -47,9 +63,10 @@ function seatRow(game, index, kind) {
 const seatCount = () => document.querySelectorAll(".seat-row").length;
 const defaultOf = (option, players) => option.default_per_player ? option.default_per_player * players : option.default;
 
-// One typed control per option, with its help beside it.
+// One typed control per option, in a player's words (OPTION_WORDS), with its help beside it.
 function optionControl(key, option, players) {
   const id = `option-${key}`;
+  const words = OPTION_WORDS[key] || {};
   const common = { id, name: `option:${key}`, "aria-describedby": `${id}-help` };
   let input;
   if (option.kind === "bool") {
@@ -59,20 +76,28 @@ function optionControl(key, option, players) {
       value: defaultOf(option, players), oninput: (e) => { e.target.dataset.edited = "yes"; } });
   } else {
     input = el("select", common, option.choices.map((choice, i) =>
-      el("option", { value: String(i), selected: choice === option.default }, option.labels[i])));
+      el("option", { value: String(i), selected: choice === option.default }, words.choices?.[choice] || option.labels[i])));
   }
   const range = option.kind === "int" ? ` (${option.min} to ${option.max}` +
     (option.default_per_player ? `; ${option.default_per_player} per player unless changed)` : ")") : "";
   return el("div", { class: `option option-${option.kind}` },
-    el("label", { for: id }, key.replaceAll("_", " ")), input,
-    el("span", { class: "small help", id: `${id}-help` }, option.help + range));
+    el("label", { for: id }, words.label || key.replaceAll("_", " ")), input,
+    words.unit ? el("span", { class: "unit" }, words.unit) : "",
+    el("span", { class: "small help", id: `${id}-help` }, (words.help || option.help) + range));
 }
 
+// The game's options: the usual ones in the form, the research variants and the turn limit
+// under "More options" (each part hidden when the game has none).
 function drawOptions() {
   const game = currentGame();
-  const options = $("options");
-  options.replaceChildren(el("legend", {}, "Options"));
-  for (const [key, option] of Object.entries(game.options)) options.append(optionControl(key, option, seatCount()));
+  const [usual, more] = [$("options"), $("more-option-list")];
+  usual.replaceChildren(el("legend", {}, "Options"));
+  more.replaceChildren();
+  for (const [key, option] of Object.entries(game.options)) {
+    (OPTION_WORDS[key]?.more ? more : usual).append(optionControl(key, option, seatCount()));
+  }
+  usual.hidden = !usual.querySelector(".option");
+  $("more-options").hidden = !more.children.length;
 }
 
 // A default that grows with the players follows the seats, until the person changes it.
@@ -243,15 +268,44 @@ function seatsText(g) {
   }).join(" vs ");
 }
 
-function gameItem(g, buttons) {
-  return el("li", { dataset: { game: g.id } }, el("span", { class: `badge ${g.status}` }, g.status),
-    el("span", { class: "what" }, el("strong", {}, g.title), " ",
-      el("span", { class: "small" }, `${seatsText(g)} · ${g.at} moves · ${paceText(g.pace)}${g.hints_agreed ? " · hints for everyone" : ""}${g.data ? ` · ${dataText(g.data)}` : ""}`)),
-    yourTurn(g) ? el("span", { class: "badge your-turn" }, "your turn") : "",
-    ...buttons);
+// What a row says of a game: "Ana · Tahu Nuva vs Gali Nuva (bot, easy) · 1 move · untimed".
+function gameFacts(g) {
+  return [seatsText(g), `${g.at} move${g.at === 1 ? "" : "s"}`, paceText(g.pace),
+    g.hints_agreed ? "hints for everyone" : null, g.data ? dataText(g.data) : null].filter(Boolean).join(" · ");
 }
 
-const resume = (g) => el("a", { class: "button primary", href: `/games/${g.id}` }, "Resume");
+// Why a game has its status, for the badge's tooltip.
+const STATUS_WHY = { abandoned: "Nobody is playing this game now: its players have left, or nobody watches its bots." };
+
+// A listed game, with what a person may do with it (gameButtons). A game held here that
+// nobody plays now is one its holder left too (they are one of its people): it says so.
+function gameItem(g, held, watch) {
+  const status = held && g.status === "abandoned" ? "you left" : g.status;
+  return el("li", { dataset: { game: g.id, status: g.status } },
+    el("span", { class: `badge ${g.status}`, title: STATUS_WHY[g.status] }, status),
+    g.rated ? el("span", { class: "badge rated", title: "The result changes its players’ ratings" }, "rated") : "",
+    el("span", { class: "what" }, el("strong", {}, g.title), " ",
+      el("span", { class: "small" }, gameFacts(g))),
+    yourTurn(g) ? el("span", { class: "badge your-turn" }, "your turn") : "",
+    ...gameButtons(g, held, watch));
+}
+
+const link = (href, text, primary = false) => el("a", { class: primary ? "button primary" : "button", href }, text);
+
+// What a person may do with a listed game: resume a seat held here (a finished game is
+// replayed, never resumed), join an open seat, watch a game not over, replay any.
+function gameButtons(g, held, watch) {
+  const over = g.status === "finished";
+  const buttons = [];
+  if (held && !over) buttons.push(link(`/games/${g.id}`, "Resume", true));
+  else if (!held && g.status === "open") {
+    const button = el("button", { class: "primary", onclick: () => join(g.id, button) }, "Join");
+    buttons.push(button);
+  }
+  if (watch && !over) buttons.push(link(`/games/${g.id}?watch`, "Watch"));
+  buttons.push(link(`/games/${g.id}/replay`, "Replay"));
+  return buttons;
+}
 
 let yours = new Set();  // the games the account holds a seat in
 
@@ -261,20 +315,31 @@ async function refresh() {
   if (document.querySelector("#game-list .join-form")) return;  // not redrawn under the person typing
   let games, more;
   try { ({ games, more } = await fetchGames()); } catch { return; }
-  const list = $("game-list");
-  if (!games.length) { list.replaceChildren(el("li", { class: "empty" }, "No games yet: create one.")); return; }
-  const moreButton = more ? [el("li", {}, el("button", { onclick: () => { pagesWanted += 1; refresh(); } }, "More games"))] : [];
-  list.replaceChildren(...games.map((g) => {
-    const buttons = [];
-    if (heldTokens(g.id).length || yours.has(g.id)) buttons.push(resume(g));
-    else if (g.status === "open") {
-      const button = el("button", { class: "primary", onclick: () => join(g.id, button) }, "Join");
-      buttons.push(button);
-    }
-    if (g.status !== "finished") buttons.push(el("a", { class: "button", href: `/games/${g.id}?watch` }, "Watch"));
-    buttons.push(el("a", { class: "button", href: `/games/${g.id}/replay` }, "Replay"));
-    return gameItem(g, buttons);
-  }), ...moreButton);
+  $("game-list").replaceChildren(...(games.length ? gameRows(games, more) : [el("li", { class: "empty" }, "No games yet: create one.")]));
+  drawShowAll();
+}
+
+function gameRows(games, more) {
+  const rows = games.map((g) => gameItem(g, heldTokens(g.id).length > 0 || yours.has(g.id), true));
+  const noneOpen = games.some((g) => g.status === "open") ? [] : [el("li", { class: "none-open small" }, "No game is waiting for a player to join.")];
+  const moreButton = more ? [el("li", { class: "more-games" }, el("button", { onclick: () => { pagesWanted += 1; refresh(); } }, "More games"))] : [];
+  return [...noneOpen, ...rows, ...moreButton];
+}
+
+// On a phone the list shows the open games (a player waits there); the others, being played
+// or over, are a tap away (lobby.css hides them until then).
+function drawShowAll() {
+  const others = document.querySelectorAll("#game-list > li[data-status]:not([data-status=open])").length;
+  const button = $("show-all-games");
+  const shown = $("games").classList.contains("show-all");
+  button.hidden = !others;
+  button.setAttribute("aria-expanded", String(shown));
+  button.textContent = shown ? "Show only the games open to join" : `Show ${others === 1 ? "the game" : `the ${others} games`} being played or over`;
+}
+
+function toggleShowAll() {
+  $("games").classList.toggle("show-all");
+  drawShowAll();
 }
 
 // Your games: every game whose seat token this browser keeps, with its state now. A game the
@@ -299,16 +364,38 @@ async function refreshYours() {
   const myTurn = (g) => yourTurn(g) || accounts.some((a) => a.game_id === g.id && a.your_turn);
   known.sort((a, b) => (a.gone ? 1 : 0) - (b.gone ? 1 : 0) || myTurn(b) - myTurn(a) || (b.created || 0) - (a.created || 0));
   $("yours").hidden = !known.length;
-  $("your-games").replaceChildren(...known.map((g) => g.gone
-    ? el("li", { dataset: { game: g.id } }, el("span", { class: "badge gone" }, "gone"),
-      el("span", { class: "what small" }, `Game ${g.id} is no longer on the server (a game nobody plays expires).`),
-      el("button", { onclick: () => { forgetTokens(g.id); refreshYours(); } }, "Forget"))
-    : gameItem(g, [resume(g), el("a", { class: "button", href: `/games/${g.id}/replay` }, "Replay")])));
+  const rows = known.map(yourGame);
+  const folded = $("your-games").querySelector(".more-yours details");
+  const rest = rows.length > YOURS_SHOWN ? [el("li", { class: "more-yours" },
+    el("details", { open: folded?.open }, el("summary", {}, `${rows.length - YOURS_SHOWN} more of your games`),
+      el("ul", { class: "game-list" }, rows.slice(YOURS_SHOWN))))] : [];
+  $("your-games").replaceChildren(...rows.slice(0, YOURS_SHOWN), ...rest);
+}
+
+function yourGame(g) {
+  if (!g.gone) return gameItem(g, true, false);
+  return el("li", { dataset: { game: g.id } }, el("span", { class: "badge gone" }, "gone"),
+    el("span", { class: "what small" }, `Game ${g.id} is no longer on the server (a game nobody plays expires).`),
+    el("button", { onclick: () => { forgetTokens(g.id); refreshYours(); } }, "Forget"));
+}
+
+// Signed out, the links of the game just created go too: its seats were the account's.
+function accountChanged() {
+  if (!session.account) {
+    $("created").hidden = true;
+    $("created").replaceChildren();
+  }
+  refresh();
+}
+
+// On a phone, the form for a game your way starts folded: quick play and your games come first.
+function foldForPhone() {
+  $("create").open = !PHONE.matches;
 }
 
 async function start() {
   await loadSession();
-  mountAccount($("account"), refresh);
+  mountAccount($("account"), accountChanged);
   catalog = await api("/api/catalog");
   drawGameCards(catalog);
   $("how-to-play").replaceChildren("How to play: ", ...catalog.flatMap((g, i) =>
@@ -317,7 +404,7 @@ async function start() {
   $("game-select").addEventListener("change", drawForm);
   $("game-filter").append(...catalog.map((g) => el("option", { value: g.id }, g.title)));
   $("game-filter").addEventListener("change", () => { pagesWanted = 1; refresh(); });
-  $("pace-select").replaceChildren(el("option", { value: "" }, "Default (real-time with people, else untimed)"),
+  $("pace-select").replaceChildren(el("option", { value: "" }, "Real-time with others, none alone"),
     ...PACES.map((p, i) => el("option", { value: String(i) }, p.label)));
   $("pace-filter").append(...PACES.map((p) => el("option", { value: p.pace.kind }, PACE_NAMES[p.pace.kind])));
   $("pace-filter").addEventListener("change", () => { pagesWanted = 1; refresh(); });
@@ -328,6 +415,9 @@ async function start() {
     followSeatCount();
   });
   $("create-form").addEventListener("submit", create);
+  $("show-all-games").addEventListener("click", toggleShowAll);
+  foldForPhone();
+  PHONE.addEventListener("change", foldForPhone);
   drawForm();
   refresh();
   setInterval(refresh, 4000);
