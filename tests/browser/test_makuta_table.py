@@ -1,5 +1,6 @@
 """Quest for Makuta's table in the browser, as a player meets it: one click on a highlighted
-space walks the whole move there, a drawn board is shown whole one way at a time before it is
+space walks the whole move there, and the list offers the same walks (one way to move); on a
+laptop the board never scrolls; a drawn board is shown whole one way at a time before it is
 laid, the whole island fits the frame, and your collector card is a region of its own."""
 
 from __future__ import annotations
@@ -59,6 +60,36 @@ def test_one_click_walks_the_whole_move_and_a_board_is_previewed_before_it_is_la
     assert page.locator("#board .kboard.fresh").count() == 1  # the board just laid is marked
     portal_words = [line for line in log_lines(page) if "portal to portal" in line][-1]
     assert second.split("by its portal ")[1] in portal_words  # one numbering: map and log
+
+
+def test_the_list_offers_the_same_whole_walks_as_the_map(server, page):
+    open_makuta(server, page)
+    roll(page)  # seed 5: Tahu rolls 3
+    listed = page.locator("#actions button:enabled")
+    walks = [text for text in listed.all_text_contents() if text.startswith("Walk to")]
+    targets = page.locator("#board .zoom-content .kspace.target")
+    spaces = {targets.nth(i).get_attribute("data-space") for i in range(targets.count())}
+    assert len(walks) == len(spaces) == listed.count() >= 2  # no single steps beside the walks
+    assert all(any(text.startswith(f"Walk to {space} ") for text in walks) for space in spaces)
+    portal = next(text for text in walks if "Portal" in text)
+    space = portal.split()[2]
+    steps_before = sum("Tahu moves" in line for line in log_lines(page))
+    page.locator("#actions button:enabled", has_text=portal).click()
+    page.wait_for_function("() => document.getElementById('turn-title').textContent.startsWith('Walking to')")
+    page.wait_for_function(SETTLED, timeout=15_000)
+    assert page.locator(f"#board [data-space='{space}'] .pawn.t-tahu").count()
+    assert sum("Tahu moves" in line for line in log_lines(page)) - steps_before == 2
+
+
+def test_on_a_laptop_the_board_never_scrolls_and_the_others_stand_beside_the_map(server, page):
+    open_makuta(server, page)
+    roll(page)
+    board = page.locator("#board")
+    assert board.evaluate("(node) => node.scrollHeight <= node.clientHeight + 1")
+    frame = page.locator("#board .zoom-frame").bounding_box()
+    others = page.locator("#board .collectors").bounding_box()
+    assert others["x"] >= frame["x"] + frame["width"] - 1  # beside the map, not under it
+    assert frame["height"] >= 0.5 * page.viewport_size["height"]
 
 
 def test_the_whole_island_fits_the_frame_centred(server, page):

@@ -194,7 +194,9 @@ def test_when_a_clock_runs_out_the_other_player_may_have_a_bot_take_the_seat(tmp
             receive_view(ws)
             ws.send_json({"type": "resign"})
             until(lambda: (m := ws.receive_json())["type"] == "update" and m["over"])
-        rematch = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[late]})
+            offered = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[1 - late]})
+            assert offered.status_code == 202  # the other person is asked, and accepts
+            rematch = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[late]})
         seat = rematch.json()["seats"][late]
         assert seat["kind"] == "human" and not seat["replaced"]  # the seat is its player's again
 

@@ -33,9 +33,9 @@ from matanui.games import packs
 from . import accounts, catalog, clocks, hints, leaderboard, rules_page, tutorials
 from .analyses import Analyses
 from .bots import BotPool
-from .document import declare_common, refusals
+from .document import INVALID, declare_common, refusals
 from .incidents import ClientNoise, where
-from .lobby import CURSOR, Lobby
+from .lobby import CURSOR, Lobby, listed
 from .peers import PostgresPeers, Solo
 from .protocol import (
     MAX_SEATS,
@@ -57,6 +57,7 @@ from .protocol import (
     parse_message,
 )
 from .quotas import TOO_MANY, Limits, Quotas, Throttled
+from .replays import MOST_POSITIONS, positions_json
 from .rooms import DRAW_GRACE, GONE, RESPONSE_WINDOW, Backends, Connection, Room
 from .security import (
     DEFAULT_ALLOWED_HOSTS,
@@ -334,7 +335,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
             raise Rejected("unknown_data", str(exc), status=404) from None
 
     @app.get("/api/games", summary="A page of games: open and running ones, newest first, then "
-             "finished ones; the header Link (rel=next) gives the next page")
+             "abandoned ones (nobody plays them now), then finished ones; each says whether it is "
+             "rated; the header Link (rel=next) gives the next page")
     async def list_games(
         request: Request, response: Response,
         # A default, not an annotation: annotations are read in the module, which has no `limits`.
@@ -379,10 +381,10 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                                                        accounts.account_id(request))
         return created(room, tokens, False)
 
-    @app.get("/api/games/{game_id}", summary="One game's public summary",
+    @app.get("/api/games/{game_id}", summary="One game's public summary, as the lobby lists it",
              responses=refusals({404: "unknown_game: there is no such game", **UNAVAILABLE}))
     async def get_game(request: Request, game_id: str) -> dict[str, Any]:
-        return (await lobby_of(request).find(game_id)).summary()
+        return listed(await lobby_of(request).find(game_id))
 
     @app.post("/api/games/{game_id}/join", response_model=JoinedSeat,
               summary="Take the first open seat of a public game, optionally under a display "
@@ -412,33 +414,64 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         seat = await lobby_of(request).set_name(game_id, body.token, body.name, accounts.account_id(request))
         return NamedSeat(seat=seat, name=body.name)
 
-    @app.post("/api/games/{game_id}/rematch", summary="The same seats and options, a new deal; "
-              "every seat keeps its token",
+    @app.post("/api/games/{game_id}/rematch", summary="Offer a rematch, or accept the one offered: "
+              "once every person at the table has, the same seats and options with a new deal "
+              "(every seat keeps its token; 200, the new game); until then 202 and the seats "
+              "offering it",
               responses=refusals({403: "bad_token: the token opens no seat of this game (without "
                                        "a token: the signed-in account holds none)",
                                   404: "unknown_game: there is no such game",
                                   409: "not_over: a rematch is offered once the game is over",
                                   **UNAVAILABLE, **NEW_GAME_LIMITS}))
-    async def rematch(request: Request, game_id: str, body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
-        return (await lobby_of(request).rematch(game_id, body.token, client_of(request),
-                                                accounts.account_id(request))).summary()
+    async def rematch(request: Request, response: Response, game_id: str,
+                      body: Annotated[SeatToken, Body()]) -> dict[str, Any]:
+        made = await lobby_of(request).rematch(game_id, body.token, client_of(request),
+                                               accounts.account_id(request))
+        if isinstance(made, list):  # offered: the others are asked (their end dialog says so)
+            response.status_code = 202
+            return {"offered_by": made}
+        return made.summary()
 
-    @app.get("/api/games/{game_id}/replay", summary="Every position of a game, for stepping through it",
+    @app.post("/api/games/{game_id}/rematch/decline", summary="Decline the rematch offered, or "
+              "withdraw your own offer: every connection is told no offer stands",
+              responses=refusals({403: "bad_token: the token opens no seat of this game (without "
+                                       "a token: the signed-in account holds none)",
+                                  404: "unknown_game: there is no such game",
+                                  409: "rematch_made: the rematch is made already",
+                                  **UNAVAILABLE, **NOT_SAVED}))
+    async def decline_rematch(request: Request, game_id: str,
+                              body: Annotated[SeatToken, Body()]) -> dict[str, int]:
+        seat = await lobby_of(request).decline_rematch(game_id, body.token, accounts.account_id(request))
+        return {"declined_by": seat}
+
+    @app.get("/api/games/{game_id}/replay", summary="A game's log and first positions, for stepping "
+             "through it; the positions of further steps by range (from, to)",
              response_class=Response, responses={200: {"content": {"application/json": {}}}, **refusals({
                  403: "bad_token: while the game runs, a seat's replay needs that seat's token "
                         "(or the signed-in account that holds it)",
                  404: "unknown_game: there is no such game; bad_seat: the game has no such seat",
                  **UNAVAILABLE,
+                 422: f"bad_range: from and to name steps of the game (0: the set-up), from <= to, "
+                      f"at most {MOST_POSITIONS} at a time, both or neither; {INVALID}",
                  429: "too_many_replays: this address has as many replays being built as it may",
                  503: "replays_busy: the server builds as many replays as it may (Retry-After)"})})
     async def replay(request: Request, game_id: str,
                      seat: Annotated[int | None, Query(ge=0, lt=MAX_SEATS, description=(
                          "A seat's own view (its token in X-Seat-Token while the game runs); "
                          "omit for the public view"))] = None,
+                     start: Annotated[int | None, Query(alias="from", ge=0, description=(
+                         "The first step whose position is wanted (with `to`); omit both for "
+                         "the log and the first steps' positions"))] = None,
+                     to: Annotated[int | None, Query(ge=0, description="The last step wanted")] = None,
                      x_seat_token: Annotated[str | None, Header(max_length=MAX_TOKEN_CHARS)] = None,
                      ) -> Response:
-        text = await lobby_of(request).replay_json(game_id, seat, x_seat_token, client_of(request),
-                                                   accounts.account_id(request))
+        lobby = lobby_of(request)
+        if start is None and to is None:
+            text = await lobby.replay_json(game_id, seat, x_seat_token, client_of(request),
+                                           accounts.account_id(request))
+        else:
+            text = await positions_json(lobby, game_id, seat, x_seat_token, client_of(request),
+                                        accounts.account_id(request), start, to)
         return Response(text, media_type="application/json")
 
     @app.get("/api/games/{game_id}/analysis", summary="The analysis of a finished game, so far",
@@ -558,6 +591,7 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
     except WebSocketDisconnect:
         return
     await room.chat.load()  # the welcome carries the newest lines (first: a failure leaves no task)
+    await room.load_rating_changes()  # and a rated game's rating changes, for its end dialog
     sender = asyncio.create_task(_send_outbox(websocket, connection))
     room.join(connection)
     try:

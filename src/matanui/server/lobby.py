@@ -26,10 +26,12 @@ from matanui.games.packs import PackError, offered
 from matanui.games.tutorial import Tutorial, TutorialError, play_on_from
 
 from . import clocks
-from .accounts import seat_by, seats_opened
+from .accounts import seat_by
+from .presence import GONE
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
-from .replays import replay_text
+from .ratings import person
+from .replays import check_viewer, replay_text
 from .replays import setup_events as _setup_events
 from .rooms import Backends, Room, build, token_hash
 from .storage import DamagedRow, GameRow, SeatRow
@@ -47,26 +49,59 @@ def fresh_seed() -> int:
     return secrets.randbelow(MAX_SEED)
 
 
-# What _cursor writes: finished (0 or 1), created (seconds), the game's id.
-CURSOR = r"^[01]_[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?_[A-Za-z0-9_-]+$"
+# What _cursor writes: the status's rank (RANKS), created (seconds), the game's id.
+CURSOR = r"^[0-2]_[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?_[A-Za-z0-9_-]+$"
+ABANDONED = "abandoned"
+# The lobby's order of statuses: games being played (or waiting for a joiner) first.
+RANKS = {"open": 0, "running": 0, ABANDONED: 1, "finished": 2}
 
 
-def _order(room: Room) -> tuple[bool, float, str]:
-    """The lobby's order: unfinished games before finished ones, each newest first."""
-    return room.state.is_over, -room.row.created, room.id
+def listed_status(room: Room, now: float) -> str:
+    """A game's status as the lobby lists it: Room.status, except that a running game nobody
+    plays any more (`_played`) is abandoned."""
+    status = room.status()
+    return ABANDONED if status == "running" and not _played(room, now) else status
 
 
-def _cursor(room: Room) -> str:
-    finished, created, game_id = _order(room)
-    return f"{int(finished)}_{-created!r}_{game_id}"
+def _played(room: Room, now: float) -> bool:
+    """Whether anyone is at a running game. A game is played while it is new (its players may
+    still be arriving: `gone_after`), while a person still in it is connected (here or away,
+    presence.py), or while a turn-based game waits for its person to move (a day a move: they
+    need not stay connected). A game of bots only is played while someone watches it (on this
+    instance: watchers of another one are not counted); no person is missed there."""
+    if now - room.row.created < room.backends.limits.gone_after:
+        return True
+    if room.bot_only:
+        return bool(room.connections)
+    people = [seat for seat, s in enumerate(room.row.seats)
+              if s.kind == "human" and seat not in room.state.out]
+    return (any(room.presence.of(seat, now) != GONE for seat in people)
+            or (room.row.pace["kind"] == "turn_based" and room.state.current_player in people))
 
 
-def _after(cursor: str) -> tuple[bool, float, str]:
+def listed(room: Room, now: float | None = None) -> dict[str, Any]:
+    """A game as the lobby shows it: its summary with the lobby's status, and whether it is rated."""
+    now = time.time() if now is None else now
+    return {**room.summary(), "status": listed_status(room, now), "rated": room.rated()}
+
+
+def _order(room: Room, now: float) -> tuple[int, float, str]:
+    """The lobby's order: the statuses by RANKS, each newest first. A game's status may change
+    between two pages (its player leaves): it may then be listed twice, or not at all."""
+    return RANKS[listed_status(room, now)], -room.row.created, room.id
+
+
+def _cursor(room: Room, now: float) -> str:
+    rank, created, game_id = _order(room, now)
+    return f"{rank}_{-created!r}_{game_id}"
+
+
+def _after(cursor: str) -> tuple[int, float, str]:
     if not re.fullmatch(CURSOR, cursor):
         raise Rejected("bad_cursor", "'before' must be the cursor of the previous page's Link "
                        "header, as given", status=422)
-    finished, created, game_id = cursor.split("_", 2)
-    return bool(int(finished)), -float(created), game_id
+    rank, created, game_id = cursor.split("_", 2)
+    return int(rank), -float(created), game_id
 
 
 class Lobby:
@@ -197,10 +232,10 @@ class Lobby:
     def listing(self, limit: int, before: str | None, game: str | None = None,
                 now: float | None = None, pace: str | None = None) -> tuple[list[dict[str, Any]], str | None]:
         """One page of games (of `game` only, when named; of that `pace` kind only, when
-        named): unfinished ones newest first, then
-        finished ones newest first, starting after the cursor `before`; and the cursor of the
-        next page (None: no more). A game past its expiry is not listed, even before the next
-        sweep closes it."""
+        named) in the lobby's order (`_order`: open and running games, then abandoned ones,
+        then finished ones, each newest first), starting after the cursor `before`; and the
+        cursor of the next page (None: no more). A game past its expiry is not listed, even
+        before the next sweep closes it."""
         if game is not None and game not in games.names():
             raise Rejected("unknown_game", games.unknown(game), status=422)
         now = time.time() if now is None else now
@@ -209,10 +244,10 @@ class Lobby:
                       and (pace is None or room.row.pace["kind"] == pace) and (room.expires() or now) >= now)
         if before is not None:
             start = _after(before)
-            rooms = (room for room in rooms if _order(room) > start)
-        page = heapq.nsmallest(limit + 1, rooms, key=_order)
-        more = _cursor(page[limit - 1]) if len(page) > limit else None
-        return [room.summary() for room in page[:limit]], more
+            rooms = (room for room in rooms if _order(room, now) > start)
+        page = heapq.nsmallest(limit + 1, rooms, key=lambda room: _order(room, now))
+        more = _cursor(page[limit - 1], now) if len(page) > limit else None
+        return [listed(room, now) for room in page[:limit]], more
 
     # -- creating ----------------------------------------------------------------------
 
@@ -377,15 +412,23 @@ class Lobby:
         return seat
 
     async def rematch(self, game_id: str, token: str | None, client: str,
-                      account: str | None = None) -> Room:
-        """The same seats, characters and options, a new seed. Each seat keeps its token, so
-        everyone follows with the link they have; asking twice gives the same rematch."""
+                      account: str | None = None) -> Room | list[int]:
+        """The seat offers a rematch, or accepts the one offered: once every person at the
+        table has (`rematch_offers`), the rematch is made, with the same seats, characters and
+        options and a new seed. Each seat keeps its token, so everyone follows with the link
+        they have; asking again gives the same rematch. Until then, the seats offering it: an
+        offer stands while its seat is connected (a stale offer is no offer)."""
         room = await self.find(game_id)
-        seat_by(room, token, account)
+        seat = seat_by(room, token, account)
         if room.row.rematch is not None:
             return await self.find(room.row.rematch)
         if not room.state.is_over:
             raise Rejected("not_over", "a rematch is offered once the game is over", status=409)
+        offers = sorted({seat, *(s for s in room.row.rematch_offers if room.presence.connected(s))})
+        people = {number for number, s in enumerate(room.row.seats) if person(s)}
+        if not room.row.hotseat and not people <= set(offers):
+            await room.offer_rematch(offers)
+            return offers
         with self._admitting(client, room.bot_only):
             old = room.state
             state = old.game.new_game(fresh_seed(), old.players, old.options,
@@ -404,25 +447,26 @@ class Lobby:
         room.broadcast_all({"type": "rematch", "game_id": row.id})
         return new_room
 
+    async def decline_rematch(self, game_id: str, token: str | None, account: str | None = None) -> int:
+        """The seat declines the rematch offered (or withdraws its own offer): no offer stands."""
+        room = await self.find(game_id)
+        seat = seat_by(room, token, account)
+        if room.row.rematch is not None:
+            raise Rejected("rematch_made", "the rematch is made already: it cannot be declined, "
+                           "only left unplayed", status=409)
+        await room.offer_rematch([], declined_by=seat)
+        return seat
+
     # -- replays -----------------------------------------------------------------------
 
     async def replay_json(self, game_id: str, seat: int | None, token: str | None, client: str,
                           account: str | None = None) -> str:
-        """Every position of a game as one viewer may see it, to step through forwards and
-        back, as JSON text built in a replay worker (replays.py).
-
-        Anyone sees the public view; a seat's own view needs its token (or the signed-in
-        account that holds it) while the game runs,
-        and is open to all once the game is over (nothing is secret any more)."""
+        """A game's replay as one viewer may see it (replays.py, `check_viewer`): every step's
+        words and events and the first positions, as JSON text built in a replay worker; the
+        other positions come by range (`replays.positions_json`)."""
         room = await self.find(game_id)
         state = room.state
-        if seat is not None:
-            if not 0 <= seat < len(state.players):
-                raise Rejected("bad_seat", f"this game has no seat {seat}: seat must be 0 to "
-                               f"{len(state.players) - 1}, or absent for the public view", status=404)
-            if not state.is_over and seat not in seats_opened(room, token, account):
-                raise Rejected("bad_token", "while the game runs, a seat's replay needs that seat's "
-                               "token", status=403)
+        check_viewer(room, seat, token, account)
         await room.chat.load()
         with self.quotas.replay(client):
             return await self.backends.replays.run(replay_text, state.record().to_dict(), seat,

@@ -86,12 +86,17 @@ def person(seat: SeatRow) -> bool:
     return seat.kind == "human" or (seat.kind == "bot" and seat.replaced)
 
 
+def counts_for_ratings(row: GameRow) -> bool:
+    """Whether this game's seats and settings make it a rated game, finished or not (the
+    module's rule, less the game's end): the lobby marks such a game Rated while it runs."""
+    accounts = [seat.account for seat in row.seats]
+    return (not row.hotseat and not row.hints and all(person(seat) and seat.account for seat in row.seats)
+            and len(set(accounts)) == len(accounts))
+
+
 def is_rated(row: GameRow, state: State) -> bool:
     """Whether this finished game changes its players' ratings (the module's rule)."""
-    accounts = [seat.account for seat in row.seats]
-    return (state.is_over and bool(state.history) and not row.hotseat and not row.hints
-            and all(person(seat) and seat.account for seat in row.seats)
-            and len(set(accounts)) == len(accounts))
+    return state.is_over and bool(state.history) and counts_for_ratings(row)
 
 
 def pairs(winners: Sequence[int], seats: int, left: Collection[int] = ()) -> list[tuple[int, int, float]]:
@@ -142,7 +147,8 @@ def _standings(db: Connection, game: str, accounts: Sequence[str], lock: bool) -
 def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[str],
                 winners: Sequence[int], at: float, left: Collection[int] = ()) -> bool:
     """(Synchronous: through `storage.run`.) Rate a finished game whose seats are held by
-    `accounts`; False if it was rated already (by this or another instance)."""
+    `accounts`; False if it was rated already (by this or another instance). Its seats'
+    rating changes are then `changes_of` it."""
     for _ in range(ATTEMPTS):
         try:
             with storage.engine.begin() as db:
@@ -179,6 +185,17 @@ def _rate(db: Connection, game_id: str, game: str, accounts: Sequence[str],
         db.execute(insert(rating_history_table).values(
             game_id=game_id, account=account, game=game, seat=seat, score=sum(mine) / len(mine),
             rating=new.rating, rd=new.rd, before=before[seat].rating, at=at))
+
+
+def changes_of(storage: Storage, game_id: str) -> list[dict[str, Any]] | None:
+    """(Synchronous.) Each seat's rating before and after a rated game, seat by seat, rounded
+    as the leaderboard shows them (None: the game is not rated, or not yet)."""
+    h = rating_history_table.c
+    with storage.engine.connect() as db:
+        rows = db.execute(select(h.seat, h.before, h.rating).where(h.game_id == game_id)
+                          .order_by(h.seat)).all()
+    return [{"seat": seat, "before": round(before), "after": round(after)}
+            for seat, before, after in rows] or None
 
 
 # -- what the seats show: each account's name and rating, cached per storage -----------------
@@ -262,11 +279,12 @@ def seats_shown(storage: Storage, seats: Sequence[SeatRow], game: str,
     return [shown.seat(seat.account, game, announce) for seat in seats]
 
 
-async def game_over(storage: Storage, row: GameRow, state: State) -> None:
+async def game_over(storage: Storage, row: GameRow, state: State) -> list[dict[str, Any]] | None:
     """A room's game has just finished (here, or on another instance which told us): rate it
-    if it is rated and not rated yet. A database failure leaves it unrated, and is logged."""
+    if it is rated and not rated yet; its seats' rating changes (None: unrated). A database
+    failure leaves it unrated, and is logged."""
     if not is_rated(row, state):
-        return
+        return None
     accounts = [seat.account for seat in row.seats if seat.account]
     left = set(state.out) | {number for number, seat in enumerate(row.seats) if seat.replaced}
     try:
@@ -274,4 +292,6 @@ async def game_over(storage: Storage, row: GameRow, state: State) -> None:
                           row.touched or time.time(), left)
     except StorageFailed as exc:
         log.warning("game %s was not rated: %s", row.id, exc.message)
+        return None
     directory(storage).forget(accounts, state.game.name)
+    return await storage.run(changes_of, storage, row.id)

@@ -164,6 +164,8 @@ class Room:
         self.window_moved = asyncio.Event()
         self.chat = Chat(self)
         self.presence = Presence(self)
+        # Each seat's rating before and after, once the finished game is rated (ratings.py)
+        self.rating_changes: list[dict[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -193,6 +195,17 @@ class Room:
                  "out": seat in self.state.out, "replaced": s.replaced,
                  **shown[seat], "account": name_of(s.account) or shown[seat]["account"]}
                 for seat, s in enumerate(self.row.seats)]
+
+    async def offer_rematch(self, seats: list[int], declined_by: int | None = None) -> None:
+        """The seats offering a rematch now (lobby.py): stored, and told to every connection."""
+        self.row.rematch_offers = seats
+        storage = self.backends.storage
+        await storage.run(storage.set_rematch_offers, self.id, seats)
+        self._tell_offers(declined_by)
+
+    def _tell_offers(self, declined_by: int | None = None) -> None:
+        self.broadcast_all({"type": "rematch_offer", "seats": self.row.rematch_offers,
+                            **({} if declined_by is None else {"declined_by": declined_by})})
 
     async def claim(self, seat: int) -> None:
         """Mark a seat as opened once by its token (the lobby shows who has come). Only a
@@ -311,8 +324,10 @@ class Room:
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
                 "title": state.game.title, "data": state.game.data, "seat": seat,
                 "players": list(state.players),
-                "seats": self.seats_public(), "rematch": self.row.rematch, "hints": hints.offered(self.row),
-                "hints_agreed": self.row.hints,
+                "seats": self.seats_public(), "rematch": self.row.rematch,
+                "rematch_offers": self.row.rematch_offers,
+                "hints": hints.offered(self.row), "hints_agreed": self.row.hints, "rated": self.rated(),
+                "rating_changes": self.rating_changes,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
                 "last_events": [e.view(seat) for e in self.last_events],
                 "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(seat),
@@ -478,7 +493,22 @@ class Room:
         if self.state.is_over and not self.row.finished:
             self.row.finished = True
             await self.backends.peers.release(self.id)
-            await ratings.game_over(self.backends.storage, self.row, self.state)
+            self.rating_changes = await ratings.game_over(self.backends.storage, self.row, self.state)
+            if self.rating_changes:
+                self.broadcast_all({"type": "rated", "changes": self.rating_changes})
+
+    def rated(self) -> bool:
+        """Whether the game is rated: a finished one changed its players' ratings, an
+        unfinished one will when it ends (ratings.py)."""
+        if self.state.is_over:
+            return ratings.is_rated(self.row, self.state)
+        return ratings.counts_for_ratings(self.row)
+
+    async def load_rating_changes(self) -> None:
+        """A finished rated game's rating changes, read once (for the welcome's end dialog)."""
+        if self.rating_changes is None and self.state.is_over and self.rated():
+            storage = self.backends.storage
+            self.rating_changes = await storage.run(ratings.changes_of, storage, self.id)
 
     async def refresh(self, row: GameRow) -> None:
         """Take in what another instance stored for this game (`row`, read just now): its new
@@ -498,6 +528,9 @@ class Room:
             if row.rematch is not None and self.row.rematch is None:
                 self.row.rematch = row.rematch
                 self.broadcast_all({"type": "rematch", "game_id": row.rematch})
+            if row.rematch_offers != self.row.rematch_offers:
+                self.row.rematch_offers = row.rematch_offers
+                self._tell_offers()
             if row.window_drawn is not None and row.window_drawn != self.window_drawn \
                     and row.window_drawn[0] == len(self.state.history):
                 self._take_drawing(row.window_drawn)

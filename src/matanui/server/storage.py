@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, Json, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, Json, StringConstraints, ValidationError
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -102,6 +102,8 @@ games_table = Table(
     # When the answering seat's page drew the response window at position drawn_number (rooms.py)
     Column("drawn_number", Integer, nullable=True),
     Column("drawn_at", Float, nullable=True),
+    # The seats that offer (or accepted) a rematch not made yet, as "0,2" (lobby.py); null: none
+    Column("rematch_offers", String(64), nullable=True),
 )
 
 actions_table = Table(
@@ -162,6 +164,7 @@ class GameRow:
     times: list[float | None] = field(default_factory=list)  # when each action was stored
     hints: bool = False  # hints for every seat, agreed by every person at creation (hints.py)
     window_drawn: tuple[int, float] | None = None  # (position, when its window was drawn)
+    rematch_offers: list[int] = field(default_factory=list)  # seats offering a rematch (lobby.py)
 
     @property
     def active(self) -> float:
@@ -325,6 +328,14 @@ class Storage:
             self._changed(db, game_id)
 
     @_write
+    def set_rematch_offers(self, game_id: str, seats: list[int]) -> None:
+        """The seats that now offer a rematch of the game (none: the offer is withdrawn)."""
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id)
+                       .values(rematch_offers=",".join(map(str, seats)) or None))
+            self._changed(db, game_id)
+
+    @_write
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
@@ -442,6 +453,7 @@ class _StoredGame(BaseModel):
     hints: bool | None
     drawn_number: int | None = None
     drawn_at: float | None = None
+    rematch_offers: Annotated[str, StringConstraints(pattern=r"^\d{1,2}(,\d{1,2})*$")] | None = None
 
 
 def _raw_columns() -> list[Any]:
@@ -477,7 +489,8 @@ def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRo
                    pace=stored.pace.model_dump() if stored.pace else dict(UNTIMED),
                    times=[at for _, _, at in numbered], hints=bool(stored.hints),
                    window_drawn=None if stored.drawn_number is None or stored.drawn_at is None
-                   else (stored.drawn_number, stored.drawn_at))
+                   else (stored.drawn_number, stored.drawn_at),
+                   rematch_offers=[int(seat) for seat in (stored.rematch_offers or "").split(",") if seat])
 
 
 def _in_order(game_id: str, numbered: list[tuple[int, str, float | None]]) -> list[str]:

@@ -18,8 +18,9 @@ function loadMuted(gameId) {
   }
 }
 
-// The chat of one game. `send(message)` sends on the page's connection.
-export function chatPanel(gameId, send) {
+// The chat of one game. `send(message)` sends on the page's connection; `sent()` follows a
+// line sent (the page may bring a waiting decision's board back into sight).
+export function chatPanel(gameId, send, sent = () => {}) {
   const panel = $("chat-panel");
   const muted = loadMuted(gameId);
   let lines = [];
@@ -59,6 +60,7 @@ export function chatPanel(gameId, send) {
     send({ type: "chat", text });
     box.value = "";
     $("chat-problem").textContent = "";
+    sent();
   });
   panel.addEventListener("toggle", () => { if (panel.open) unread = 0; drawUnread(); });
 

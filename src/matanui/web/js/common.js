@@ -46,8 +46,11 @@ export function heldTokens(gameId) {
   return JSON.parse(localStorage.getItem(KEY(gameId)) || "[]");
 }
 
+// Forget a game's seats here: their tokens, and their numbers (clock.js rememberSeats),
+// which would otherwise still say "your turn".
 export function forgetTokens(gameId) {
   localStorage.removeItem(KEY(gameId));
+  localStorage.removeItem(`matanui:seats:${gameId}`);
 }
 
 // Every game this browser holds a seat in (the lobby's "Your games").
@@ -141,7 +144,9 @@ export function playerName(book, obs, seat, seats) {
 }
 
 // A name or a phrase at the start of a sentence ("you" -> "You").
-export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+// A name at the start of a sentence: the viewer's "you" as "You"; a player's name stays as
+// they typed it ("ana_r1" is not "Ana_r1").
+export const capital = (text) => text.replace(/^you\b/, "You");
 
 export function characterName(book, id) {
   return book.components?.toa?.[id]?.name || book.components?.characters?.[id]?.name || id;
@@ -179,8 +184,10 @@ export function flip(root, render) {
 
 // Tooltips from tippy.js (loaded by the page as a classic script): every element of `root`
 // with a data-tip, now or after any redraw, shows it on hover or keyboard focus, and on a
-// long press on a phone. Called on every redraw: a tooltip whose element was just replaced
-// would otherwise stay on the screen.
+// long press on a phone. Called on every redraw (the next move): a tooltip whose element was
+// just replaced would otherwise stay on the screen. A click or tap closes every tooltip (the
+// person has chosen; the tip would cover what follows), and a tip never covers the Last move
+// line: near it, it opens below its element.
 export function tooltips(root) {
   if (!window.tippy) return;
   window.tippy.hideAll({ duration: 0 });
@@ -189,13 +196,33 @@ export function tooltips(root) {
   window.tippy.delegate(root, {
     target: "[data-tip]", content: (node) => node.dataset.tip, touch: ["hold", 450],
     maxWidth: 300, delay: [250, 0], appendTo: () => document.body,
-    onShow: (instance) => {  // not for an element just redrawn away
-      if (!instance.reference.isConnected) return false;
+    onShow: (instance) => {  // not for an element just redrawn away, nor one just clicked
+      if (!instance.reference.isConnected || performance.now() < pressedUntil) return false;
+      instance.setProps({ placement: nearLastMove(instance.reference) ? "bottom" : "top" });
       shownTips.add(instance);
     },
     onHidden: (instance) => shownTips.delete(instance),
   });
 }
+
+const TIP_ROOM = 140;  // px above an element a tooltip may need (five lines at 300 px wide)
+// Whether a tooltip above this element could reach the Last move line (above the board).
+function nearLastMove(reference) {
+  const line = document.getElementById("last-move")?.getBoundingClientRect();
+  if (!line?.height) return false;
+  const box = reference.getBoundingClientRect();
+  return box.top >= line.top && box.top - TIP_ROOM < line.bottom;
+}
+
+// A click closes the tips, and the focus it gives its element opens none. (A touch is tippy's:
+// a long press opens a tip, a tap elsewhere closes it.)
+const PRESS_MS = 300;
+let pressedUntil = 0;
+document.addEventListener("pointerdown", (event) => {
+  if (event.pointerType === "touch") return;
+  pressedUntil = performance.now() + PRESS_MS;
+  window.tippy?.hideAll({ duration: 0 });
+}, { capture: true });
 
 // The tooltips on screen. One whose element leaves the page (a redraw of part of the board,
 // under a pointer that has not moved) would be drawn in the page's top-left corner: it goes

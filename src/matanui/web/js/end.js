@@ -22,6 +22,6 @@ export function showEnd(dialog, { viewer, winners, name, why, figures, turns, mi
   dialog.querySelector("#end-figures").replaceChildren(...(rows.length ? [head, ...rows] : []));
   const close = el("button", { onclick: () => dialog.close() }, "Look at the table");
   dialog.querySelector("#end-buttons").replaceChildren(...buttons,
-    el("span", { class: "small" }, [turns ? `${turns} turns` : "", minutes ? `${minutes} minute${minutes === 1 ? "" : "s"}` : ""].filter(Boolean).join(" · ")), close);
+    el("span", { class: "small" }, [turns ? `${turns} turn${turns === 1 ? "" : "s"}` : "", minutes ? `${minutes} minute${minutes === 1 ? "" : "s"}` : ""].filter(Boolean).join(" · ")), close);
   if (!dialog.open) dialog.showModal();
 }

@@ -51,7 +51,12 @@ let tableKey = "";    // what the table and the decision were last drawn from (s
 // A message on a connection that is open; one still connecting (or closed) gets nothing: its
 // hello, once open, brings the whole state again (a send then threw "Still in CONNECTING state").
 const sendOn = (ws, message) => { if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message)); };
-const chat = chatPanel(gameId, (message) => sendOn(connections[0].ws, message));
+// On a phone the chat lies below the board: a line said while your decision waits, the board
+// comes back into sight (you said your piece; it is your move).
+const chat = chatPanel(gameId, (message) => sendOn(connections[0].ws, message), () => {
+  const shown = chooseShown();
+  if (phone.matches && shown?.seat !== null && shown?.view?.current_player === shown.seat && shown.view.legal?.length) showTheBoard();
+});
 const CHAT_REFUSALS = new Set(["bad_chat", "chat_too_fast", "no_chat"]);
 const chatOpen = () => connections.length === 1 && (meta?.seats || []).filter((s) => s.kind !== "bot").length >= 2;
 const sendPresence = (ws) => sendOn(ws, { type: "presence", visible: document.visibilityState === "visible" });
@@ -150,6 +155,7 @@ async function receive(connection, message) {
     return;
   } else if (message.type === "seats") {
     if (meta) meta.seats = message.seats;
+    drawEnd(connection);  // who is here: an offer leaves with its seat
   } else if (message.type === "clock") {
     if (connection.view) connection.view = { ...connection.view, clock: message.clock };
   } else if (message.type === "window") {
@@ -158,7 +164,22 @@ async function receive(connection, message) {
   } else if (message.type === "hint") {
     connection.hint = message;
   } else if (message.type === "rematch") {
-    if (meta) meta.rematch = message.game_id;
+    if (!meta) return;
+    meta.rematch = message.game_id;
+    if (connection.token && meta.rematch_offers?.includes(connection.seat)) {  // offered, accepted: go
+      rememberTokens(message.game_id, tokens);
+      location.href = `/games/${message.game_id}`;
+      return;
+    }
+    drawEnd(connection);
+  } else if (message.type === "rematch_offer") {
+    if (!meta) return;
+    meta.rematch_offers = message.seats;
+    declinedBy = message.declined_by ?? null;
+    drawEnd(connection);
+  } else if (message.type === "rated") {
+    if (meta) meta.rating_changes = message.changes;
+    drawEnd(connection);
   } else if (message.type === "error") {
     if (message.code === "unavailable_game") return fail(`This game cannot go on here: ${message.message}`);
     if (CHAT_REFUSALS.has(message.code)) return chat.problem(message.message);
@@ -296,7 +317,8 @@ function draw() {
     ? [" ", el("a", { href: `/games/${gameId}`, class: "resume" }, "Resume your seat")] : [];
   $("title").replaceChildren(el("strong", {}, meta.title), " ",
     el("span", { class: "small" }, mySeat === null ? "(watching)" : `(you play ${playerName(book, obs, mySeat, [])})`), ...resume,
-    ...(meta.data ? [" ", el("span", { class: "small data-pack" }, `· ${dataText(meta.data)}`)] : []));
+    ...(meta.data ? [" ", el("span", { class: "small data-pack" }, `· ${dataText(meta.data)}`)] : []),
+    ...(meta.rated ? [" ", el("span", { class: "badge rated", "data-tip": "A rated game: its result changes the players' ratings" }, "Rated")] : []));
   showState();
 
   const cover = $("cover");
@@ -323,21 +345,21 @@ function draw() {
   if (inputs !== tableKey) {
     tableKey = inputs;
     document.body.classList.remove("acting");
-    flip(document.querySelector(".table"), () => view.render($("board"), obs, {
-      book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
-      mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {},
-    }));
+    const ctx = { book, seat: mySeat, legal: offline ? [] : legal, act, players: meta.players, seats: meta.seats,
+      mine: mySeat === null ? null : mine, last: lastMove, name, gestures: offline ? {} : current.gestures || {} };
+    flip(document.querySelector(".table"), () => view.render($("board"), obs, ctx));
     drawLastMove(connection.answer);
-    drawTurn(current, connection, legal, act);
+    drawTurn(current, connection, { ...ctx, legal });  // offline: listed, disabled below
     deciding = phone.matches && mySeat !== null && current.current_player === mySeat && legal.length > 0;
   }
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,
-    send: (message) => sendOn(connection.ws, message), light: (id) => highlight(id, true) });
+    send: (message) => sendOn(connection.ws, message), light: showOnTable, act });
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
   drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => sendOn(connection.ws, message) });
   const naming = document.querySelector(".seat-name");
-  if (!naming && !current.over && !session.account) {  // signed in: the account's name
+  if (current.over) naming?.remove();  // a name is asked for the game, not after it
+  else if (!naming && !session.account) {  // signed in: the account's name
     const form = nameForm(gameId, connection.token, mySeat, meta.seats, (text) => { problem = text; showState(); });
     if (form) document.querySelector(".play-area").prepend(form);
   }
@@ -384,7 +406,10 @@ function drawLastMove(answer) {
     el("span", { class: "move-line" }, ...(index ? [] : [el("strong", {}, "Last move: ")]), text)));
 }
 
-function drawTurn(current, connection, legal, act) {
+// The decision as a list of buttons: the legal actions, or what the view offers for them
+// (`decisions`: Makuta's whole walks, one button per space a move can end on).
+function drawTurn(current, connection, ctx) {
+  const { legal, act } = ctx;
   const list = $("actions");
   list.replaceChildren();
   const title = $("turn-title");
@@ -402,11 +427,13 @@ function drawTurn(current, connection, legal, act) {
   else if (!legal.length) title.textContent = seat?.kind === "bot" ? `${capital(name(who))} (bot) is thinking…` : `Waiting for ${name(who)}…`;
   else if (!current.closes_at) title.textContent = down() && !gone ? "Your decision (reconnecting…)" : "Your decision";
   if (current.closes_at && legal.length) return drawWindow(current, connection, legal, act, title);
-  for (const action of legal) {
+  const offered = legal.length && view.decisions?.($("board"), shownObs, ctx);
+  if (offered?.title) title.textContent = offered.title;
+  const entries = offered?.entries || legal.map((action) => ({ text: action.text, action: action.id, run: () => act(action.id) }));
+  for (const { text, action, run, light = (on) => highlight(action, on) } of entries) {
     list.append(el("li", {}, el("button", {
-      dataset: { action: action.id }, onclick: () => act(action.id),
-      onmouseenter: () => highlight(action.id, true), onmouseleave: () => highlight(action.id, false),
-    }, action.text)));
+      dataset: { action }, onclick: run, onmouseenter: () => light(true), onmouseleave: () => light(false),
+    }, text)));
   }
 }
 
@@ -441,7 +468,18 @@ function highlight(id, on) {
   for (const node of document.querySelectorAll(`[data-actions~="${CSS.escape(id)}"]`)) node.classList.toggle("hint", on);
 }
 
-// What comes after the end: a rematch (or the way to it), the replay and the lobby.
+// A hinted move lit up where it is made on the table (the board, your pieces), brought into
+// sight (a map keeps its own pan: its frame is never scrolled); false if it has no place there.
+function showOnTable(id) {
+  highlight(id, true);
+  const places = [...document.querySelectorAll(`:is(#board, #mine) [data-actions~="${CSS.escape(id)}"]`)];
+  if (places[0] && !places[0].closest(".zoom-frame")) places[0].scrollIntoView({ block: "nearest", inline: "nearest" });
+  return places.length > 0;
+}
+
+let declinedBy = null;  // the seat that declined the latest rematch offer
+// What comes after the end: the rematch (offered to the others and accepted, as on lichess;
+// made at once where no other person sits at the table), the replay and the lobby.
 function endButtons(connection) {
   const replay = el("a", { href: `/games/${gameId}/replay`, class: "button" }, "Replay");
   const lobby = el("a", { href: "/", class: "button" }, "Lobby");
@@ -449,13 +487,54 @@ function endButtons(connection) {
     return [el("a", { href: `/games/${meta.rematch}`, class: "button primary", onclick: () => rememberTokens(meta.rematch, tokens) }, "Go to the rematch"), replay, lobby];
   }
   if (!connection.token) return [replay, lobby];
-  return [el("button", { class: "primary", onclick: async () => {
-    try {
-      const next = await api(`/api/games/${gameId}/rematch`, { method: "POST", body: JSON.stringify({ token: connection.token }) });
-      rememberTokens(next.id, tokens);
-      location.href = `/games/${next.id}`;
-    } catch (error) { status(error.message); }
-  } }, "Rematch"), replay, lobby];
+  const me = connection.seat;
+  const people = (meta.seats || []).map((s, seat) => (s.kind === "human" || s.replaced ? seat : null)).filter((seat) => seat !== null);
+  // An offer stands while its seat is here (the server drops a stale one the same way).
+  const offers = (meta.rematch_offers || []).filter((seat) => seat === me || meta.seats?.[seat]?.online);
+  const names = (seats) => capital(seats.map((seat) => name(seat)).join(" and "));
+  const ask = (text) => el("button", { class: "primary", onclick: () => askRematch(connection) }, text);
+  const decline = (text) => el("button", { onclick: () => declineRematch(connection) }, text);
+  if (offers.includes(me)) {
+    const waiting = people.filter((seat) => !offers.includes(seat));
+    return [el("span", { class: "rematch-note", role: "status" }, `Rematch offered: waiting for ${names(waiting)}…`), decline("Withdraw the offer"), replay, lobby];
+  }
+  if (offers.length) {
+    return [el("span", { class: "rematch-note", role: "status" }, `${names(offers)} ${offers.length === 1 ? "offers" : "offer"} a rematch.`),
+      ask("Accept the rematch"), decline("Decline"), replay, lobby];
+  }
+  const declined = declinedBy !== null && declinedBy !== me
+    ? [el("span", { class: "rematch-note", role: "status" }, `${capital(name(declinedBy))} declined the rematch.`)] : [];
+  return [...declined, ask(people.length > 1 && !meta.hotseat ? "Offer a rematch" : "Rematch"), replay, lobby];
+}
+
+async function askRematch(connection) {
+  try {
+    const answer = await api(`/api/games/${gameId}/rematch`, { method: "POST", body: JSON.stringify({ token: connection.token }) });
+    if (answer.id) {
+      rememberTokens(answer.id, tokens);
+      location.href = `/games/${answer.id}`;
+      return;
+    }
+    meta.rematch_offers = answer.offered_by;  // the others are asked
+    drawEnd(connection);
+  } catch (error) { status(error.message); }
+}
+
+async function declineRematch(connection) {
+  try {
+    await api(`/api/games/${gameId}/rematch/decline`, { method: "POST", body: JSON.stringify({ token: connection.token }) });
+    meta.rematch_offers = [];
+    drawEnd(connection);
+  } catch (error) { status(error.message); }
+}
+
+// The end's buttons and dialog drawn again: a rematch offered, accepted or made, the ratings
+// changed, someone gone (their offer with them).
+function drawEnd(connection) {
+  const current = connection?.view;
+  if (!current?.over || !meta || !view) return;
+  drawOver(connection, current);
+  if ($("end").open) openEnd(current, connection);
 }
 
 function drawOver(connection, current) {
@@ -464,11 +543,25 @@ function drawOver(connection, current) {
   over.replaceChildren(...endButtons(connection), el("button", { onclick: () => openEnd(current, connection) }, "Result"));
 }
 
+// Each seat's rating after the game and its change, as a row of the end's figures.
+function ratingFigures() {
+  const changes = meta.rating_changes || [];
+  if (!changes.length) return [];
+  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+  const values = (meta.seats || []).map((_, seat) => {
+    const change = changes.find((c) => c.seat === seat);
+    return change ? `${change.after} (${signed(change.after - change.before)})` : "";
+  });
+  return [{ label: "Rating", values }];
+}
+
 function openEnd(current, connection) {
+  const summary = view.summary ? view.summary(current.observation, book) : { figures: [], turns: null };
+  const why = [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "";
+  const rated = !meta.rated ? "" : meta.rating_changes ? " Rated game." : " Rated game: the new ratings are on their way.";
   showEnd($("end"), {
-    viewer: connection.seat, winners: current.winners, name, obs: current.observation,
-    why: [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "",
-    ...(view.summary ? view.summary(current.observation, book) : { figures: [], turns: null }),
+    viewer: connection.seat, winners: current.winners, name, obs: current.observation, why: `${why}${rated}`,
+    ...summary, figures: [...summary.figures, ...ratingFigures()],
     minutes: meta.created ? Math.max(1, Math.round(((meta.finished || Date.now() / 1000) - meta.created) / 60)) : null,
     buttons: endButtons(connection), players: current.observation.players.length,
   });

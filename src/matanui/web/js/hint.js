@@ -5,9 +5,10 @@
 import { el } from "./common.js";
 
 // `slot`: where the control goes; `connection`: the shown seat's (its `hint` is the latest
-// answer); `current`: the view on screen; `light(id)`: show the move on the board.
+// answer); `current`: the view on screen; `light(id)`: show the move on the board (false: it
+// has no place there); `act(id)`: take a move.
 // `agreed`: the game was made with hints for everyone, which everyone at the table is told.
-export function drawHint(slot, { offered, agreed, connection, current, send, light }) {
+export function drawHint(slot, { offered, agreed, connection, current, send, light, act }) {
   slot.replaceChildren();
   if (agreed && !current.over) {
     slot.append(el("p", { class: "small hints-agreed" }, "Hints are on for every player in this game (agreed when it was made; it is unrated)."));
@@ -18,11 +19,17 @@ export function drawHint(slot, { offered, agreed, connection, current, send, lig
   const answer = connection.hint?.at === current.at ? connection.hint : null;
   if (answer) {
     const chance = Math.round(answer.chance * 100);
+    // Where the move is: on the board (lit up, brought into sight), else (a pass, a move with
+    // no place of its own) a button beside these words; its button in the list is marked too.
+    const placed = light(answer.action);
     slot.append(el("p", { class: "hint-text", role: "status" },
       el("strong", {}, "Hint: "), answer.words, ". ", answer.reason, " ",
-      el("span", { class: "small" }, `(about ${chance}% to win with it)`)));
-    for (const button of document.querySelectorAll(`#actions [data-action="${CSS.escape(answer.action)}"]`)) button.classList.add("hinted");
-    light(answer.action);
+      el("span", { class: "small" }, `(about ${chance}% to win with it)`),
+      placed ? "" : el("button", { type: "button", class: "primary hint-take", dataset: { action: answer.action },
+        onclick: () => act(answer.action) }, current.legal.find((a) => a.id === answer.action)?.text || answer.words)));
+    const listed = document.querySelectorAll(`#actions [data-action="${CSS.escape(answer.action)}"]`);
+    for (const button of listed) button.classList.add("hinted");
+    listed[0]?.scrollIntoView({ block: "nearest" });
     return;
   }
   const asking = connection.hintAsked === current.at;

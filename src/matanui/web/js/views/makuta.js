@@ -92,19 +92,51 @@ function contents(ctx, obs, space) {
 
 const actionText = (ctx, id) => ctx.legal.find((a) => a.id === id)?.text || id;
 
-// What a click on each space does: walk there (the whole move), else its one action.
+// The walks of a move: each space the move can end on, with the legal actions that walk there.
+const walksOf = (ctx) => Object.entries(ctx.gestures?.walks || {}).filter(([, walk]) => ctx.legal.some((a) => a.id === walk[0]));
+
+// What a click on each space does: walk there (the whole move), else its one action. A step
+// that only passes a space is no click of its own: one way to move, the whole walk.
 function choicesOf(obs, ctx) {
   const choices = new Map();
   const at = (name) => choices.get(name) || choices.set(name, { ids: [], walk: null }).get(name);
-  for (const { id, targets } of ctx.legal) if (targets?.space && !targets.placement) at(targets.space).ids.push(id);
-  for (const [name, walk] of Object.entries(ctx.gestures?.walks || {})) if (ctx.legal.some((a) => a.id === walk[0])) at(name).walk = walk;
+  const walks = walksOf(ctx);
+  const starts = new Set(walks.map(([, walk]) => walk[0]));
+  for (const { id, targets } of ctx.legal) if (targets?.space && !targets.placement && !starts.has(id)) at(targets.space).ids.push(id);
+  for (const [name, walk] of walks) at(name).walk = walk;
   return choices;
+}
+
+function stepsText(walk) {
+  const steps = walk.filter((id) => id !== "stop").length;
+  return `${steps} step${steps === 1 ? "" : "s"}${walk.at(-1) === "stop" ? ", then stop" : ""}`;
 }
 
 function clickText(ctx, choice) {
   if (!choice.walk || choice.walk.length === 1) return actionText(ctx, choice.walk?.[0] || choice.ids[0]);
-  const steps = choice.walk.filter((id) => id !== "stop").length;
-  return `walk here (${steps} step${steps === 1 ? "" : "s"}${choice.walk.at(-1) === "stop" ? ", then stop" : ""})`;
+  return `walk here (${stepsText(choice.walk)})`;
+}
+
+// The decision as the page lists it: while a walk is on its way, nothing (it is being taken);
+// in a move, one button per space the move can end on, walking the whole move as a click on
+// that space does. A legal action that starts no walk keeps its own button.
+export function decisions(root, obs, ctx) {
+  const stage = root.querySelector(":scope > .makuta");
+  if (stage?.walk) return { title: `Walking to ${stage.walk.to}…`, entries: [] };
+  const walks = walksOf(ctx);
+  if (!stage || obs.phase !== "move" || !walks.length) return null;
+  const printed = new Map(spaces(ctx.book, obs.boards).map((space) => [space.name, spaceKey(ctx.book, space.mark).name]));
+  const length = ([, walk]) => walk.filter((id) => id !== "stop").length;
+  walks.sort((a, b) => length(a) - length(b) || a[0].localeCompare(b[0], "en", { numeric: true }));
+  const place = (name) => (name === "start" || name === "temple" ? printed.get(name) : `${name} · ${printed.get(name)}`);
+  const entries = walks.map(([name, walk]) => ({
+    text: walk.length === 1 && walk[0] === "stop" ? actionText(ctx, "stop") : `Walk to ${place(name)} (${stepsText(walk)})`,
+    action: walk[0], run: () => startWalk(stage, obs, ctx, walk, name),
+    light: (on) => { for (const node of stage.querySelectorAll(`.kspace[data-space="${CSS.escape(name)}"]`)) node.classList.toggle("hint", on); },
+  }));
+  const starts = new Set(walks.map(([, walk]) => walk[0]));
+  for (const action of ctx.legal.filter((a) => !starts.has(a.id))) entries.push({ text: action.text, action: action.id, run: () => ctx.act(action.id) });
+  return { entries };
 }
 
 function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
@@ -124,7 +156,7 @@ function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
     const node = el(clickable ? "button" : "div", {
       class: `kspace i-${space.mark === "." ? "plain" : space.mark}${dead}${marks}${extra}`,
       "data-tip": tip, dataset: { space: space.name, actions: (choice?.walk?.slice(0, 1) || choice?.ids || []).join(" ") },
-      onclick: clickable ? () => (choice.walk ? startWalk(stage, obs, ctx, choice.walk) : ctx.act(choice.ids[0])) : null,
+      onclick: clickable ? () => (choice.walk ? startWalk(stage, obs, ctx, choice.walk, space.name) : ctx.act(choice.ids[0])) : null,
       "aria-label": clickable ? tip : null,
     },
     index === 0 && space.mark !== "M" && space.name !== "start" ? el("span", { class: "coord" }, space.name) : null,
@@ -138,8 +170,8 @@ function spaceNodes(ctx, obs, space, origin, choices, stage, extra = "") {
 
 // -- walking: one click sends the first step; each next view sends the next while it is legal
 
-function startWalk(stage, obs, ctx, walk) {
-  stage.walk = { actions: walk, base: obs.path.length, sentAt: obs.path.length };
+function startWalk(stage, obs, ctx, walk, to) {
+  stage.walk = { actions: walk, to, base: obs.path.length, sentAt: obs.path.length };
   stage.dataset.walking = "on";  // for a reader (or a test) to know the move is not done
   ctx.act(walk[0]);
 }
