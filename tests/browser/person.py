@@ -63,6 +63,30 @@ ROOM = """() => {
              cut: told.scrollHeight - told.clientHeight };
 }"""
 
+# The pieces a person needs in sight to decide on a map: both Toa on the Masks map (one too far
+# from yours to show both at full size on a phone marked at the frame's edge), your own pawn
+# in Makuta. Those whose middle is not inside the map's frame (or is covered there).
+PIECES = {"masks": "#board .zoom-content .toa-mask",
+          # in your turn (a decision in another's, a token to take from them, is about their pawn),
+          # but while a board is laid the view follows the board: that is the decision
+          "makuta": "#board .makuta:has(.lay-bar[hidden]) .zoom-content"
+                    " .pawn[data-tip^='Your pawn'][data-tip$='whose turn it is']"}
+MOVED = """() => !document.getAnimations().some((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))"""
+PIECES_OUT = """(selector) => {
+    const frame = document.querySelector('#board .zoom-frame');
+    const { left, top, right, bottom } = (""" + SHOWN_BOX + """)(frame);
+    return [...document.querySelectorAll(selector)].map((piece) => {
+        const box = piece.getBoundingClientRect();
+        const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+        const seen = x > left && x < right && y > top && y < bottom && piece.contains(document.elementFromPoint(x, y));
+        // Too far from yours to show both at full size (a phone): marked at the frame's edge.
+        const marker = frame.querySelector(`.offmap[data-for="${piece.dataset.flip}"]`);
+        const marked = marker && marker.contains(document.elementFromPoint(
+            marker.getBoundingClientRect().left + 10, marker.getBoundingClientRect().top + 10));
+        return seen || marked ? null : piece.dataset.tip || piece.className;
+    }).filter(Boolean);
+}"""
+
 # What a person clicks first, per game: a piece or space on the table.
 TABLE_TARGETS = {
     "reconstruct": ["main .part.target:not([aria-label^='pick up'])", "main .part.target",
@@ -107,7 +131,7 @@ class Person:
     def check_the_table(self) -> None:
         """While a decision is offered: your pieces and the decision on screen, the decision at
         most a quarter of the viewport's height on a phone; the board's face in sight with
-        nothing over it, the play area at least 40% of the screen's height, your hand wrapped
+        nothing over it, both Toa on the Masks map and your pawn in Makuta in sight, the play area at least 40% of the screen's height, your hand wrapped
         rather than spilling sideways."""
         page = self.page
         viewport = page.viewport_size
@@ -121,14 +145,25 @@ class Person:
             assert decision["height"] <= viewport["height"] * 0.25 + 1, decision
         face = page.locator(BOARD_FACE[self.game]).first
         covered = face.evaluate(COVERED)
-        if covered:  # the picture of what the person saw, for whoever reads the failure
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"covered-{self.game}-{viewport['width']}.png"))
+        if covered:
+            self.keep_the_failure("covered")
         assert not covered, f"the board lies under something at {covered[:5]}"
+        if self.game in PIECES:
+            page.wait_for_function(STILL, timeout=20_000)  # the map has followed the move
+            page.wait_for_function(MOVED, timeout=20_000)  # and the pieces have arrived
+            out = page.evaluate(PIECES_OUT, PIECES[self.game])
+            if out:
+                self.keep_the_failure("out-of-sight")
+            assert not out, f"out of sight while you decide: {out}"
         room = page.evaluate(ROOM)
         assert room["play"] >= viewport["height"] * 0.4 - 1, room
         assert room["spill"] <= 1, room
         assert room["cut"] <= 1, room  # the last move is told whole
+
+    def keep_the_failure(self, what: str) -> None:
+        """The picture of what the person saw, for whoever reads the failure."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{what}-{self.game}-{self.page.viewport_size['width']}.png"))
 
     def take_a_decision(self) -> None:
         """Click on the table where the choice is (picking up a card first where a card is

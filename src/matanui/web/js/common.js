@@ -248,7 +248,7 @@ export function zoomFrame(cls) {
   board.mount = () => {
     board.zoom = Panzoom(content, { canvas: true, origin: "0 0", minScale: 0.25, maxScale: 3, step: 0.25,
       cursor: "grab", excludeClass: "no-pan" });
-    frame.addEventListener("wheel", (event) => board.zoom.zoomWithWheel(event));
+    frame.addEventListener("wheel", (event) => { board.fitted = false; board.zoom.zoomWithWheel(event); });
   };
   // The whole board, as large as fits (within the zoom's limits) and centred in the frame.
   board.fit = () => {
@@ -256,21 +256,41 @@ export function zoomFrame(cls) {
     const scale = Math.max(minScale, Math.min(maxScale, frame.clientWidth / content.offsetWidth, frame.clientHeight / content.offsetHeight));
     board.zoom.zoom(scale, { animate: false });
     board.centre(content.offsetWidth / 2, content.offsetHeight / 2);
+    board.fitted = true;
   };
   // Bring a point of the content (in unscaled pixels) to the middle of the frame, and keep it
-  // there when the window changes size (a phone turned, a window narrowed).
+  // there when the frame changes size (a phone turned, a window narrowed, a longer last move
+  // above it); a board shown whole stays whole.
   board.centre = (x, y) => {
+    board.fitted = false;
+    board.area = null;
     board.point = [x, y];
     const scale = board.zoom.getScale();
     board.zoom.pan(frame.clientWidth / 2 / scale - x, frame.clientHeight / 2 / scale - y, { animate: false });
   };
-  new ResizeObserver(() => { if (board.zoom && board.point) board.centre(...board.point); }).observe(frame);
+  // A part of the content (unscaled pixels: left, top, right, bottom) in view whole, at full
+  // size where it fits (every space a tap target), else as large as fits; kept so on resizes.
+  board.show = (area) => {
+    const [left, top, right, bottom] = area;
+    const { minScale } = board.zoom.getOptions();
+    const scale = Math.max(minScale, Math.min(1, frame.clientWidth / (right - left), frame.clientHeight / (bottom - top)));
+    board.zoom.zoom(scale, { animate: false });
+    board.centre((left + right) / 2, (top + bottom) / 2);
+    board.area = area;
+  };
+  new ResizeObserver(() => {
+    if (!board.zoom) return;
+    if (board.fitted) board.fit();
+    else if (board.area) board.show(board.area);
+    else if (board.point) board.centre(...board.point);
+  }).observe(frame);
   const button = (text, tip, onclick) => el("button", { class: "zoom-button", "aria-label": tip, "data-tip": tip, onclick }, text);
+  const zooming = (change) => () => { board.fitted = false; change(); };
   board.tools = el("div", { class: "zoom-tools" },
-    button("+", "Zoom in (or pinch, or the mouse wheel)", () => board.zoom.zoomIn()),
-    button("−", "Zoom out", () => board.zoom.zoomOut()),
+    button("+", "Zoom in (or pinch, or the mouse wheel)", zooming(() => board.zoom.zoomIn())),
+    button("−", "Zoom out", zooming(() => board.zoom.zoomOut())),
     button("⤢", "Show the whole board", board.fit),
-    button("1:1", "Actual size", () => board.zoom.zoom(1)));
+    button("1:1", "Actual size", zooming(() => board.zoom.zoom(1))));
   return board;
 }
 

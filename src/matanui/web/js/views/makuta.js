@@ -396,6 +396,7 @@ function follow(stage, obs, list, origin, deciding) {
     if (stage.followed && inside) return;
     stage.followed = true;
     frame.point = [px, py];
+    frame.fitted = false;
     frame.zoom.pan(w / 2 / scale - px, h / 2 / scale - py, { animate: !reducedMotion() });
   });
 }

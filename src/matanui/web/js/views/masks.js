@@ -80,21 +80,65 @@ function mapView(book, obs, ctx, stage) {
   content.style.gridTemplateColumns = `var(--ruler) repeat(${map.width}, var(--cell))`;
   content.replaceChildren(...mapCells(book, obs, ctx));
   // A laptop sees the whole map at once. A phone shows it at full size (every space a tap
-  // target) and follows the action: the space the last move reached while another decides,
-  // your own Toa when you do. The space is looked up when the frame is drawn: a redraw in
-  // between replaces it.
+  // target) where it can and follows the action: the space the last move reached while
+  // another decides; when you do, both Toa (zoomed out as far as that takes). At once, on the
+  // spaces just drawn: the frame keeps it so when its size changes (common.js zoomFrame).
   const reached = (ctx.last || []).map((e) => e.to).filter(Boolean).at(-1);
-  const focus = ctx.legal.length || !reached ? obs.positions[ctx.seat ?? 0] : reached;
+  const focus = ctx.legal.length || !reached ? obs.positions.join() : reached;
   if (stage.fitted !== obs.map || stage.focus !== focus) {
     const first = stage.fitted !== obs.map;
     stage.fitted = obs.map;
     stage.focus = focus;
-    requestAnimationFrame(() => {
-      const space = content.querySelector(`[data-space="${focus}"]`);
-      if (window.innerWidth > 760) { if (first) stage.frame.fit(); }
-      else if (space) stage.frame.centre(space.offsetLeft + space.offsetWidth / 2, space.offsetTop + space.offsetHeight / 2);
-    });
+    const spaces = focus.split(",").map((name) => content.querySelector(`[data-space="${name}"]`)).filter(Boolean);
+    if (window.innerWidth > 760) { if (first) stage.frame.fit(); }
+    else if (spaces.length) {
+      const own = content.querySelector(`[data-space="${obs.positions[ctx.seat ?? 0]}"]`);
+      stage.frame.show(around(fullSize(stage.frame, around(spaces)) || !own ? spaces : [own]));
+    }
   }
+  markFarToa(stage, obs, ctx);
+}
+
+// Whether a part of the map fits the frame at full size (a phone's spaces stay 44 px taps).
+const fullSize = (frame, [left, top, right, bottom]) => right - left <= frame.frame.clientWidth && bottom - top <= frame.frame.clientHeight;
+
+// A Toa out of the frame (the two are further apart than a phone shows at full size) is
+// marked at the frame's edge, an arrow its way and its name; a tap brings it into view.
+const ARROWS = ["→", "↘", "↓", "↙", "←", "↖", "↑", "↗"];
+function markFarToa(stage, obs, ctx) {
+  const { frame, content, zoom } = stage.frame;
+  if (!stage.marking) {  // once per frame: redrawn on every pan and zoom
+    stage.marking = () => markFarToa(stage, stage.obs, stage.ctx);
+    content.addEventListener("panzoomchange", stage.marking);
+  }
+  [stage.obs, stage.ctx] = [obs, ctx];
+  for (const old of frame.querySelectorAll(":scope > .offmap")) old.remove();
+  const scale = zoom.getScale();
+  const pan = zoom.getPan();
+  for (const mask of content.querySelectorAll(".toa-mask")) {
+    const cell = mask.parentElement;
+    const [cx, cy] = [cell.offsetLeft + cell.offsetWidth / 2, cell.offsetTop + cell.offsetHeight / 2];
+    const [x, y] = [(cx + pan.x) * scale, (cy + pan.y) * scale];
+    const [w, h] = [frame.clientWidth, frame.clientHeight];
+    if (x >= 0 && x <= w && y >= 0 && y <= h) continue;
+    const angle = Math.atan2(y - h / 2, x - w / 2);
+    const arrow = ARROWS[(Math.round(angle / (Math.PI / 4)) + 8) % 8];
+    const name = mask.dataset.tip.split("'s ")[0];
+    const marker = el("button", { class: "offmap no-pan", dataset: { for: mask.dataset.flip },
+      "data-tip": `${mask.dataset.tip}, out of the frame: tap to see it`, onclick: () => stage.frame.centre(cx, cy) },
+    `${arrow} ${name}`);
+    frame.append(marker);
+    const [mw, mh] = [marker.offsetWidth, marker.offsetHeight];
+    marker.style.left = `${Math.min(Math.max(x - mw / 2, 4), w - mw - 4)}px`;
+    marker.style.top = `${Math.min(Math.max(y - mh / 2, 4), h - mh - 4)}px`;
+  }
+}
+
+// The part of the map that holds these spaces, with half a space around them.
+function around(spaces) {
+  const margin = spaces[0].offsetWidth / 2;
+  return [Math.min(...spaces.map((s) => s.offsetLeft)) - margin, Math.min(...spaces.map((s) => s.offsetTop)) - margin,
+    Math.max(...spaces.map((s) => s.offsetLeft + s.offsetWidth)) + margin, Math.max(...spaces.map((s) => s.offsetTop + s.offsetHeight)) + margin];
 }
 
 function cardView(book, number, ctx, { pick = false } = {}) {
