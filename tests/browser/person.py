@@ -71,14 +71,16 @@ PIECES = {"masks": "#board .zoom-content .toa-mask",
           # but while a board is laid the view follows the board: that is the decision
           "makuta": "#board .makuta:has(.lay-bar[hidden]) .zoom-content"
                     " .pawn[data-tip^='Your pawn'][data-tip$='whose turn it is']"}
-MOVED = """() => !document.getAnimations().some((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))"""
+MOVED = """() => !document.getAnimations()
+    .some((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition))"""
 PIECES_OUT = """(selector) => {
     const frame = document.querySelector('#board .zoom-frame');
     const { left, top, right, bottom } = (""" + SHOWN_BOX + """)(frame);
     return [...document.querySelectorAll(selector)].map((piece) => {
         const box = piece.getBoundingClientRect();
         const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-        const seen = x > left && x < right && y > top && y < bottom && piece.contains(document.elementFromPoint(x, y));
+        const seen = x > left && x < right && y > top && y < bottom
+            && piece.contains(document.elementFromPoint(x, y));
         // Too far from yours to show both at full size (a phone): marked at the frame's edge.
         const marker = frame.querySelector(`.offmap[data-for="${piece.dataset.flip}"]`);
         const marked = marker && marker.contains(document.elementFromPoint(
@@ -131,8 +133,9 @@ class Person:
     def check_the_table(self) -> None:
         """While a decision is offered: your pieces and the decision on screen, the decision at
         most a quarter of the viewport's height on a phone; the board's face in sight with
-        nothing over it, both Toa on the Masks map and your pawn in Makuta in sight, the play area at least 40% of the screen's height, your hand wrapped
-        rather than spilling sideways."""
+        nothing over it, both Toa on the Masks map and your pawn in Makuta in sight, the play
+        area at least 40% of the screen's height, your hand wrapped rather than spilling
+        sideways."""
         page = self.page
         viewport = page.viewport_size
         region = "Your collector card" if self.game == "makuta" else "Your hand"
@@ -163,7 +166,8 @@ class Person:
     def keep_the_failure(self, what: str) -> None:
         """The picture of what the person saw, for whoever reads the failure."""
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{what}-{self.game}-{self.page.viewport_size['width']}.png"))
+        width = self.page.viewport_size["width"]
+        self.page.screenshot(path=str(ARTIFACTS / f"{what}-{self.game}-{width}.png"))
 
     def take_a_decision(self) -> None:
         """Click on the table where the choice is (picking up a card first where a card is
