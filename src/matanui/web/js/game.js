@@ -557,7 +557,8 @@ function ratingFigures() {
 
 function openEnd(current, connection) {
   const summary = view.summary ? view.summary(current.observation, book) : { figures: [], turns: null };
-  const why = [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "";
+  const ended = [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "";
+  const why = connection.seat === null || watching ? ended : asYou(ended, playerName(book, current.observation, connection.seat, meta.seats));
   const rated = !meta.rated ? "" : meta.rating_changes ? " Rated game." : " Rated game: the new ratings are on their way.";
   showEnd($("end"), {
     viewer: connection.seat, winners: current.winners, name, obs: current.observation, why: `${why}${rated}`,
