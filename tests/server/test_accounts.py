@@ -8,6 +8,7 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import func, insert, select
 
 from matanui.server import accounts
 from matanui.server.app import create_app
@@ -115,7 +116,7 @@ def test_an_unknown_user_costs_one_hash_verification_like_a_wrong_password(devic
     assert len(verified) == 2 and all(h.startswith("$argon2id$") for h in verified)
 
 
-def test_sign_in_is_throttled_per_user_name_with_retry_after(device, client):
+def test_sign_in_is_throttled_per_user_name_from_an_address_with_retry_after(device, client):
     device.sign_up("Whenua_8")
     for _ in range(accounts.FAILURES_PER_NAME):
         assert Device(client).sign_in("Whenua_8", "guess guess").status_code == 401
@@ -154,6 +155,66 @@ def test_sign_in_is_throttled_per_address(tmp_path):
         answer = Device(client).sign_in("someone_else", "guess guess")
         assert answer.status_code == 429 and "from your address" in answer.json()["message"]
         assert int(answer.headers["retry-after"]) > 0
+
+
+def failure_rows(client: TestClient) -> int:
+    storage = client.app.state.lobby.backends.storage
+    with storage.engine.connect() as db:
+        return db.scalar(select(func.count()).select_from(accounts.failures_table))
+
+
+def test_guesses_cannot_lock_the_owner_out_from_another_address(tmp_path):
+    """The name is throttled for the address that guessed, never for everyone: the owner, from
+    an address that has not failed, signs in with the right password at once."""
+    app = create_app(f"sqlite:///{tmp_path / 'a.db'}", allowed_hosts=TEST_HOSTS, limits=ROOMY)
+    with TestClient(app, client=("10.0.0.7", 5000)) as guesser:
+        Device(guesser).sign_up("Whenua_10")
+        for _ in range(accounts.FAILURES_PER_NAME):
+            assert Device(guesser).sign_in("Whenua_10", "guess guess").status_code == 401
+        assert Device(guesser).sign_in("Whenua_10").status_code == 429
+        owner = TestClient(app, client=("10.0.0.8", 5000))  # the same server, another address
+        assert Device(owner).sign_in("whenua_10").status_code == 200
+
+
+def test_a_refused_attempt_does_no_work_and_counts_for_nothing(device, client, monkeypatch):
+    device.sign_up("Whenua_11")
+    for _ in range(accounts.FAILURES_PER_NAME):
+        Device(client).sign_in("Whenua_11", "guess guess")
+    rows = failure_rows(client)
+    verified: list[str] = []
+
+    class Counting:
+        def verify(self, hashed, password):
+            verified.append(hashed)
+            return CHEAP.verify(hashed, password)
+
+    monkeypatch.setattr(accounts, "HASHER", Counting())
+    for _ in range(10):
+        assert Device(client).sign_in("Whenua_11", "guess guess").status_code == 429
+    assert failure_rows(client) == rows and not verified
+
+
+def test_failures_older_than_the_window_leave_no_rows_whatever_their_key(device, client):
+    storage = client.app.state.lobby.backends.storage
+    rows = failure_rows(client)  # earlier tests' failures, inside the window
+    old = time.time() - accounts.FAILURE_WINDOW - 60
+    with storage.engine.begin() as db:
+        db.execute(insert(accounts.failures_table),
+                   [{"key": f"address:10.1.0.{n}", "at": old} for n in range(50)])
+    Device(client).sign_in("Nobody_12", "guess guess")
+    assert failure_rows(client) == rows + 2  # this failure's two keys; the 50 stale rows are gone
+
+
+def test_past_the_account_quota_a_taken_name_answers_like_any_other(tmp_path):
+    """Names cannot be probed once the quota is spent: every creation is refused alike."""
+    limits = Limits(**{**vars(ROOMY), "accounts_per_hour": 1})
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}", allowed_hosts=TEST_HOSTS,
+                               limits=limits)) as client:
+        assert Device(client).sign_up("Onua_20").status_code == 201
+        for name in ("Onua_20", "Onua_21"):  # taken, free
+            answer = Device(client).call("POST", "/api/account",
+                                         json={"name": name, "password": PASSWORD})
+            assert answer.status_code == 429 and answer.json()["error"] == "too_many_accounts"
 
 
 def test_a_hash_of_older_parameters_is_redone_at_sign_in(device, client, monkeypatch):

@@ -162,3 +162,80 @@ def test_two_instances_on_postgresql_accept_each_others_sessions():
             assert message["seat"] == 0
         assert phone.call("DELETE", "/api/session").status_code == 200
         assert laptop.who() is None  # signed out on B: over on A too
+
+
+# -- sockets end with their session -------------------------------------------------------
+
+
+def until_closed(ws) -> tuple[list[dict], int]:
+    """The messages a socket gets until it is closed, and its close code."""
+    from starlette.websockets import WebSocketDisconnect
+
+    seen = []
+    try:
+        while True:
+            seen.append(ws.receive_json())
+    except WebSocketDisconnect as closed:
+        return seen, closed.code
+
+
+def seated_by_account(stack: ExitStack, device: Device, game_id: str):
+    ws = stack.enter_context(device.socket(game_id))
+    ws.send_json({"type": "hello", "account": True})
+    while (message := ws.receive_json())["type"] != "welcome":
+        assert message["type"] != "error", message
+    assert message["seat"] == 0
+    return ws
+
+
+@pytest.mark.parametrize("how", ["sign-out", "password change"])
+def test_a_socket_opened_by_a_session_closes_when_it_ends(device, client, how):
+    """A thief signed in as the owner plays from an open socket; the owner signs out that
+    session, or changes the password: the thief's socket is told and closed at once."""
+    name = f"Toa_{os.urandom(3).hex()}"
+    device.sign_up(name)
+    game = device.call("POST", "/api/games", json=NEW_GAME).json()
+    thief = Device(client)
+    assert thief.sign_in(name).status_code == 200
+    with ExitStack() as stack:
+        ws = seated_by_account(stack, thief, game["id"])
+        if how == "sign-out":
+            assert thief.call("DELETE", "/api/session").status_code == 200  # its own session ends
+        else:
+            changed = device.call("POST", "/api/account/password",
+                                  json={"old": PASSWORD, "new": "a new long passphrase"})
+            assert changed.status_code == 200
+        seen, code = until_closed(ws)
+    assert code == accounts.SESSION_ENDED
+    assert any(m["type"] == "error" and m["code"] == "session_ended" for m in seen)
+
+
+def test_a_socket_whose_session_ended_elsewhere_is_refused_at_its_next_move(device, client):
+    """Another instance ended the session (here: the database row is gone, no socket closed):
+    the socket's next message is refused and it closes."""
+    name = f"Toa_{os.urandom(3).hex()}"
+    device.sign_up(name)
+    game = device.call("POST", "/api/games", json=NEW_GAME).json()
+    storage = client.app.state.lobby.backends.storage
+    with ExitStack() as stack:
+        ws = seated_by_account(stack, device, game["id"])
+        accounts.Book(storage.engine).close_session(device.cookie)  # as another instance would
+        ws.send_json({"type": "resign"})
+        seen, code = until_closed(ws)
+    assert code == accounts.SESSION_ENDED
+    assert [m["code"] for m in seen if m["type"] == "error"] == ["session_ended"]
+    assert client.get(f"/api/games/{game['id']}").json()["status"] != "finished"  # no resign
+
+
+def test_a_seat_opened_by_its_token_is_not_the_sessions(device, client):
+    name = f"Toa_{os.urandom(3).hex()}"
+    device.sign_up(name)
+    game = device.call("POST", "/api/games", json=NEW_GAME).json()
+    with device.socket(game["id"]) as ws:
+        ws.send_json({"type": "hello", "token": game["seats"][0]["token"]})
+        while ws.receive_json()["type"] != "welcome":
+            pass
+        assert device.call("DELETE", "/api/session").status_code == 200
+        ws.send_json({"type": "resign"})  # the token is the seat's key, whoever is signed in
+        while not (message := ws.receive_json()).get("over"):
+            assert message["type"] != "error", message

@@ -14,10 +14,14 @@ change: nothing here is needed to play, and a request without the cookie is neve
   deletes it; a password change deletes every other session of the account and rotates it.
 - CSRF: every write a session cookie authenticates must carry X-CSRF-Token, the session's
   own token (GET /api/session gives it), else 403 `csrf` (`Sessions`, the middleware).
-- Sign-in throttling: FAILURES_PER_NAME failed sign-ins of one user name, or
-  FAILURES_PER_ADDRESS from one address, in FAILURE_WINDOW seconds, then 429 with
-  Retry-After. Failures are stored, so the count holds across instances. A wrong password and
-  an unknown user name answer alike, after one hash verification each.
+- Sign-in throttling: FAILURES_PER_NAME failed sign-ins of one user name from one address,
+  or FAILURES_PER_ADDRESS from one address, in FAILURE_WINDOW seconds, then 429 with
+  Retry-After. A name is never locked as such: the right password from an address that has
+  not failed signs in, whatever others guessed. A refused (throttled) attempt does no work
+  (no hash) and counts for nothing. Failures are stored, so the count holds across instances,
+  and every failure noted drops the rows older than the window (the table holds one window's
+  failures at most). A wrong password and an unknown user name answer alike, after one hash
+  verification each.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import math
 import re
 import secrets
@@ -62,7 +67,7 @@ CSRF_HEADER = "X-CSRF-Token"
 SESSION_IDLE = 30 * 24 * 3600.0  # a session nobody used for this long is over
 SEEN_EVERY = 3600.0  # a session's last use is written at most this often
 FAILURE_WINDOW = 15 * 60.0
-FAILURES_PER_NAME = 5
+FAILURES_PER_NAME = 5  # of one user name from one address
 FAILURES_PER_ADDRESS = 20  # an address may be a household or a school behind one router
 HASHES_AT_ONCE = 2  # argon2 takes 64 MiB a hash: a burst of sign-ins must not take the memory
 NAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
@@ -88,7 +93,7 @@ failures_table = Table(
     "sign_in_failures",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("key", String(100), nullable=False, index=True),  # "name:<casefolded>" or "address:<ip>"
+    Column("key", String(100), nullable=False, index=True),  # "pair:<name+address hash>", "address:<ip>"
     Column("at", Float, nullable=False),
 )
 
@@ -219,6 +224,13 @@ class Book:
                 db.execute(update(sessions_table).where(s.id_hash == id_hash).values(seen=now))
         return Session(Account(row.id, row.name), row.csrf, id_hash)
 
+    def session_alive(self, id_hash: str) -> bool:
+        """Whether a session (by its hash) has not ended: signed out, or closed by a password
+        change (an idle one ends when its cookie is next read)."""
+        with self.engine.connect() as db:
+            return db.execute(select(sessions_table.c.id_hash)
+                              .where(sessions_table.c.id_hash == id_hash)).first() is not None
+
     def close_session(self, cookie: str) -> None:
         with self.engine.begin() as db:
             db.execute(delete(sessions_table).where(sessions_table.c.id_hash == _hash(cookie)))
@@ -238,10 +250,11 @@ class Book:
         return found
 
     def fail(self, keys: list[str], now: float) -> None:
-        """Note a failed sign-in under each key, forgetting the key's failures too old to count."""
+        """Note a failed sign-in under each key, forgetting every failure too old to count
+        (of any key: names and addresses an attacker rotates through leave no rows behind)."""
         f = failures_table.c
         with self.engine.begin() as db:
-            db.execute(delete(failures_table).where(and_(f.key.in_(keys), f.at < now - FAILURE_WINDOW)))
+            db.execute(delete(failures_table).where(f.at < now - FAILURE_WINDOW))
             db.execute(insert(failures_table), [{"key": key, "at": now} for key in keys])
 
     def forgive(self, keys: list[str], at: float) -> None:
@@ -265,6 +278,48 @@ def _app_storage(app: Any) -> Storage:
 
 async def _call(storage: Storage, method: str, *args: Any) -> Any:
     return await storage.run(getattr(Book(storage.engine), method), *args)
+
+
+# -- the sockets of a session ------------------------------------------------------------
+
+SESSION_ENDED = 4401  # WebSocket close code: the session that opened the seat has ended
+
+
+class SessionSockets:
+    """The WebSockets of this instance that opened their seat by a session (hello with
+    "account"), so that signing out or changing the password closes them at once; a socket of
+    another instance is checked against its session at its next message (`still_signed_in`)."""
+
+    def __init__(self) -> None:
+        self._open: dict[Any, tuple[str, str]] = {}  # connection -> (session hash, account id)
+
+    def opened(self, connection: Any, session: Session) -> None:
+        self._open[connection] = (session.id_hash, session.account.id)
+
+    def closed(self, connection: Any) -> None:
+        self._open.pop(connection, None)
+
+    def end(self, *, session: str | None = None, account: str | None = None) -> None:
+        """Close the sockets of a session that ended, or of every session of an account."""
+        for connection, (id_hash, owner) in list(self._open.items()):
+            if id_hash == session or owner == account:
+                self.closed(connection)
+                connection.send(json.dumps(ENDED.to_message()))
+                connection.close(SESSION_ENDED, "your session ended (signed out or password changed)")
+
+
+ENDED = Rejected("session_ended", "the session this seat was opened with has ended (signed out, "
+                 "or the password was changed): sign in again to play it")
+
+
+def sockets(connection: Request | WebSocket) -> SessionSockets:
+    return connection.app.state.session_sockets
+
+
+async def still_signed_in(storage: Storage, session: str | None) -> None:
+    """Rejected (`session_ended`) if the session a socket opened its seat with has ended."""
+    if session is not None and not await _call(storage, "session_alive", session):
+        raise ENDED
 
 
 async def remember_names(storage: Storage) -> None:
@@ -407,18 +462,33 @@ def _client(request: Request) -> str:
 
 
 def _keys(name: str, request: Request) -> list[str]:
-    return [f"name:{name.casefold()[:80]}", f"address:{_client(request)[:80]}"]
+    """The throttle's keys of a sign-in: the user name from this address, and the address."""
+    address = _client(request)[:80]
+    pair = hashlib.sha256(f"{name.casefold()}\0{address}".encode()).hexdigest()[:40]
+    return [f"pair:{pair}", f"address:{address}"]
 
 
 async def _attempt(storage: Storage, keys: list[str], now: float) -> None:
-    """Count a sign-in attempt as a failure before its password is checked (`forgive` takes
-    it back when it succeeds), then refuse it, Throttled, if the failures before it reach the
-    limit: guesses sent at once, to one instance or several, each count the others."""
+    """Refuse an attempt, Throttled, whose keys have reached their limit of failures: it does
+    no work and counts for nothing. Else count it as a failure before its password is checked
+    (`forgive` takes it back when it succeeds), so that guesses sent at once, to one instance
+    or several, each count the others: one that finds the limit reached once it is noted is
+    taken back and refused."""
+    _past_limit(await _call(storage, "failures", keys, now - FAILURE_WINDOW), keys, now, noted=False)
     await _call(storage, "fail", keys, now)
-    found = await _call(storage, "failures", keys, now - FAILURE_WINDOW)
-    for key, limit, whose in ((keys[0], FAILURES_PER_NAME, "for this user name"),
+    try:
+        _past_limit(await _call(storage, "failures", keys, now - FAILURE_WINDOW), keys, now, noted=True)
+    except Throttled:
+        await _call(storage, "forgive", keys, now)
+        raise
+
+
+def _past_limit(found: dict[str, list[float]], keys: list[str], now: float, noted: bool) -> None:
+    """Throttled if the failures before this attempt (`noted`: the last one is its own) reach a
+    key's limit, saying when to try again."""
+    for key, limit, whose in ((keys[0], FAILURES_PER_NAME, "for this user name from your address"),
                               (keys[1], FAILURES_PER_ADDRESS, "from your address")):
-        times = found[key][:-1]  # the failures before this attempt
+        times = found[key][:-1] if noted else found[key]
         if len(times) >= limit:
             wait = max(1, math.ceil(times[len(times) - limit] + FAILURE_WINDOW - now))
             when = time.strftime("%H:%M UTC", time.gmtime(now + wait))
@@ -500,8 +570,9 @@ class AccountGame(BaseModel):
 
 SIGNED_IN = {401: "not_signed_in: this needs the cookie of a signed-in account"}
 STORAGE = {503: "database_unavailable: the database failed; nothing was changed"}
-THROTTLED = {429: "too_many_sign_ins: too many failed sign-ins of this user name or from this "
-                  "address in the last 15 minutes (Retry-After says when to try again)"}
+THROTTLED = {429: "too_many_sign_ins: too many failed sign-ins of this user name from your "
+                  "address, or from your address, in the last 15 minutes (Retry-After says when "
+                  "to try again)"}
 
 router = APIRouter(tags=["accounts"])
 
@@ -546,10 +617,11 @@ async def create_account(request: Request, response: Response,
         raise Rejected("bad_request", problem, status=422)
     _same_as_name(body.password, body.name)
     taken = Rejected("name_taken", f"the user name {body.name} is taken; choose another", status=409)
-    storage = _storage(request)
+    storage, quotas = _storage(request), request.app.state.quotas
+    quotas.new_account(_client(request), count=False)  # past the quota: 429, whatever the name
     if await _call(storage, "user", body.name.casefold()) is not None:
         raise taken
-    request.app.state.quotas.new_account(_client(request))
+    quotas.new_account(_client(request))
     user_id = secrets.token_hex(16)
     password_hash = await _hash_password(_normal(body.password))
     if not await _call(storage, "add_user", user_id, body.name, password_hash, time.time()):
@@ -591,6 +663,7 @@ async def sign_out(request: Request, response: Response) -> SessionState:
     cookie = request.cookies.get(COOKIE)
     if cookie and len(cookie) <= MAX_TOKEN_CHARS:
         await _call(_storage(request), "close_session", cookie)
+        sockets(request).end(session=_hash(cookie))
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
                            secure=request.url.scheme == "https")
     return SessionState(account=None, csrf=None)
@@ -621,6 +694,7 @@ async def change_password(request: Request, response: Response,
     _same_as_name(body.new, account.name)
     await _call(storage, "set_password", account.id, await _hash_password(_normal(body.new)), now)
     await _call(storage, "close_sessions_of", account.id)
+    sockets(request).end(account=account.id)  # this device's too: its page reconnects signed in
     return await _start_session(request, response, account.id, account.name)
 
 

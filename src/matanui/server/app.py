@@ -190,6 +190,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         app.state.lobby = lobby
         app.state.quotas = quotas
         app.state.analyses = Analyses(replays)
+        app.state.session_sockets = accounts.SessionSockets()
         try:
             yield
         finally:
@@ -551,7 +552,20 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
                 await websocket.send_json(exc.to_message())
         if seat is not None:
             await room.claim(seat)
-        return Connection(seat)
+        # A seat the account opened is the session's: it ends with it (sign-out, a new password).
+        session = accounts.session_of(websocket) if seat is not None and message.token is None else None
+        return Connection(seat, session=session.id_hash if session else None)
+
+
+async def _still_signed_in(room: Room, connection: Connection) -> None:
+    """A seat opened by a session that has ended (here or on another instance) is closed:
+    the message is refused, `session_ended`, and the socket closes with SESSION_ENDED."""
+    try:
+        await accounts.still_signed_in(room.backends.storage, connection.session)
+    except Rejected as exc:
+        connection.send(json.dumps(exc.to_message()))
+        connection.close(accounts.SESSION_ENDED, "your session ended (signed out or password changed)")
+        raise
 
 
 async def _send_outbox(websocket: WebSocket, connection: Connection) -> None:
@@ -594,10 +608,14 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
     await room.load_rating_changes()  # and a rated game's rating changes, for its end dialog
     sender = asyncio.create_task(_send_outbox(websocket, connection))
     room.join(connection)
+    if connection.session is not None:
+        accounts.sockets(websocket).opened(connection, accounts.session_of(websocket))
     try:
         while True:
             try:
                 message = parse_message(await _receive(websocket))
+                if not isinstance(message, (History, PresenceMessage)):  # it does something: still yours?
+                    await _still_signed_in(room, connection)
                 if isinstance(message, Hello):
                     raise Rejected("already_hello", "this connection has said hello already; open a "
                                    "new connection to change seat")
@@ -639,5 +657,6 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
         pass
     finally:
         room.leave(connection)
+        accounts.sockets(websocket).closed(connection)
         sender.cancel()
         await asyncio.gather(sender, return_exceptions=True)

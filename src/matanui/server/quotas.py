@@ -114,12 +114,16 @@ class Quotas:
         self._count(RateLimitItemPerMinute(most), "hello", client, "too_many_hellos",
                     f"{most} connections from your address said hello")
 
-    def new_account(self, client: str) -> None:
+    def new_account(self, client: str, count: bool = True) -> None:
         """Count an account `client` is about to create (its password hash is the costly part:
         a loop of sign-ups must not keep the server hashing); Throttled past its accounts an
-        hour."""
+        hour. Not `count`: only whether it may, checked before anything else is looked at, so
+        that a client past its quota learns nothing (not even whether a name is taken)."""
         most = self.limits.accounts_per_hour
-        self._count(RateLimitItemPerHour(most), "account", client, "too_many_accounts",
+        item = RateLimitItemPerHour(most)
+        if not count and self._rates.test(item, "account", client):
+            return
+        self._count(item, "account", client, "too_many_accounts",
                     f"{most} accounts were created from your address")
 
     def message(self, connection: str) -> None:

@@ -112,6 +112,7 @@ class Connection:
     sender task drains so that one slow client never holds up a broadcast."""
 
     seat: int | None
+    session: str | None = None  # the hash of the session that opened the seat (accounts.py), if one did
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
     closing: tuple[int, str] | None = None  # the close code and reason, once it is to close
 
