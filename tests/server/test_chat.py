@@ -4,6 +4,8 @@ no chat where people do not meet (bots only, hot-seat)."""
 
 from __future__ import annotations
 
+import dataclasses
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -120,13 +122,47 @@ def test_a_sixth_line_in_ten_seconds_is_refused_with_when_to_try_again_and_the_c
 
 def test_a_game_keeps_at_most_its_lines_and_then_says_its_chat_is_full(client, game, monkeypatch):
     """A flood from many connections stops at the game's most lines, not in the server's memory."""
-    monkeypatch.setattr(chat, "MOST_LINES", 3)
+    monkeypatch.setattr(chat, "MOST_LINES", {chat.PLAYERS: 3, chat.SPECTATORS: 2})
     with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
         hello(ws, tokens(game)[0])
         for number in range(3):
             assert say(ws, f"line {number}")["type"] == "chat"
         refused = say(ws, "one more")
         assert refused["code"] == "chat_full" and "3 lines" in refused["message"]
+
+
+def test_spectators_fill_only_their_own_channel_and_speak_as_one_per_address(client, game, monkeypatch):
+    """29 spectator sockets from one address, each within its own rate, once filled the whole
+    chat: now the gallery's lines are capped on their own, the players' channel stays open,
+    and the spectators of one address share one rate."""
+    monkeypatch.setattr(chat, "MOST_LINES", {chat.PLAYERS: 50, chat.SPECTATORS: 3})
+    path = f"/ws/games/{game['id']}"
+    with ExitStack() as stack:
+        crowd = [stack.enter_context(client.websocket_connect(path)) for _ in range(4)]
+        for ws in crowd:
+            hello(ws)
+        told = [say(ws, "boo")["type"] for ws in crowd[:3]]
+        assert told == ["chat"] * 3
+        crowd[3].send_json({"type": "chat", "text": "boo"})
+        full = until(crowd[3], "error")
+        assert full["code"] == "chat_full" and "spectators" in full["message"]
+        player = stack.enter_context(client.websocket_connect(path))
+        hello(player, tokens(game)[0])
+        assert say(player, "still ours")["type"] == "chat"
+
+
+def test_the_spectators_of_one_address_share_one_rate(client, game, monkeypatch):
+    backends = client.app.state.lobby.backends
+    monkeypatch.setattr(backends, "limits", dataclasses.replace(backends.limits, chat_lines=2))
+    path = f"/ws/games/{game['id']}"
+    with ExitStack() as stack:
+        crowd = [stack.enter_context(client.websocket_connect(path)) for _ in range(3)]
+        for ws in crowd:
+            hello(ws)
+        assert [say(ws, "hi")["type"] for ws in crowd[:2]] == ["chat", "chat"]
+        crowd[2].send_json({"type": "chat", "text": "hi"})  # a fresh socket, the same address
+        refused = until(crowd[2], "error")
+        assert refused["code"] == "chat_too_fast" and "spectators at your address" in refused["message"]
 
 
 def test_spectators_talk_among_themselves_and_players_never_see_it(client, game):

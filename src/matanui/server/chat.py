@@ -8,7 +8,9 @@ and with at least two seats that are not bots; anywhere else a line is refused (
 A line is 1 to MAX_CHAT_CHARS characters after trimming, with no hidden character (a
 control such as a newline or ESC, a format character such as a bidirectional override:
 engine/untrusted.py's one definition); each connection says at most `Limits.chat_lines`
-lines in `Limits.chat_seconds`. Lines are stored in the `chat` table numbered per game
+lines in `Limits.chat_seconds`, and the spectators of one address together as many (so a
+crowd of sockets is one voice). Each channel keeps its own most lines (MOST_LINES): the
+gallery can fill its own, never the players'. Lines are stored in the `chat` table numbered per game
 (`n`), with `after` = the number of actions the game had when it was said (the replay shows
 it from that step on). Several instances: a line stored on one reaches the others through
 the games channel (Storage._changed); each instance reads the lines after the last it has.
@@ -38,10 +40,11 @@ if TYPE_CHECKING:
 
 MAX_CHAT_CHARS = 500
 CHAT_PAGE = 100  # the newest lines a welcome carries
-# The most lines one game keeps (the room holds them all, for welcomes and the replay): a
-# long game of friendly chat says a few hundred; a flood stops here, not in the server's memory.
-MOST_LINES = 2_000
 PLAYERS, SPECTATORS = "players", "spectators"
+# The most lines one game keeps per channel (the room holds them all, for welcomes and the
+# replay): a long game of friendly chat says a few hundred; a flood stops here, not in the
+# server's memory, and spectators cannot fill the players' channel.
+MOST_LINES = {PLAYERS: 2_000, SPECTATORS: 500}
 SPECTATOR_NAME = "Spectator"
 STORE_TRIES = 5  # two instances numbering a line alike: the second tries the next number
 
@@ -133,6 +136,7 @@ class Chat:
         self.loaded = False
         self._lock = asyncio.Lock()
         self._said: weakref.WeakKeyDictionary[Connection, deque[float]] = weakref.WeakKeyDictionary()
+        self._said_from: dict[str, deque[float]] = {}  # the spectators' lines by address
 
     # -- reading -----------------------------------------------------------------------
 
@@ -195,33 +199,43 @@ class Chat:
             raise refusal
         text = checked_text(text)
         await self.load()
-        if len(self.lines) >= MOST_LINES:
-            raise Rejected("chat_full", f"this game's chat holds {MOST_LINES} lines, the most it "
-                           "keeps; nothing more can be said in it")
-        self._count(connection)
         room, seat = self.room, connection.seat
-        line = ChatLine(0, seat, SPECTATORS if seat is None else PLAYERS,
+        channel = SPECTATORS if seat is None else PLAYERS
+        most = MOST_LINES[channel]
+        if sum(line.channel == channel for line in self.lines) >= most:
+            raise Rejected("chat_full", f"this game's {channel}' chat holds {most} lines, the most "
+                           "it keeps; nothing more can be said in it")
+        said = self._count(connection)
+        line = ChatLine(0, seat, channel,
                         SPECTATOR_NAME if seat is None else room.state.names[seat],
                         text, time.time(), len(room.state.history))
         storage = room.backends.storage
         try:
             await storage.run(store_line, storage, room.id, line)
         except StorageFailed:  # nothing was stored: the line does not count
-            self._said[connection].pop()
+            for times in said:
+                times.pop()
             raise
         await self.sync()
 
-    def _count(self, connection: Connection) -> None:
-        """Count one line of `connection`; Rejected ("chat_too_fast", saying when to try
-        again) past `chat_lines` in the last `chat_seconds`. The connection stays open."""
+    def _count(self, connection: Connection) -> list[deque[float]]:
+        """Count one line of `connection`, and of its address if it is a spectator; Rejected
+        ("chat_too_fast", saying when to try again) past `chat_lines` in the last
+        `chat_seconds` of either. The connection stays open. The counts it was added to."""
         limits = self.room.backends.limits
         now = time.monotonic()
-        said = self._said.setdefault(connection, deque())
-        while said and said[0] <= now - limits.chat_seconds:
-            said.popleft()
-        if len(said) >= limits.chat_lines:
-            wait = max(1, math.ceil(said[0] + limits.chat_seconds - now))
-            raise Rejected("chat_too_fast", f"you have sent {limits.chat_lines} chat lines in the "
-                           f"last {limits.chat_seconds:g} seconds, the most allowed; try again in "
-                           f"{wait} s (nothing was sent)")
-        said.append(now)
+        counts = [(self._said.setdefault(connection, deque()), "you have")]
+        if connection.seat is None:
+            counts.append((self._said_from.setdefault(connection.client, deque()),
+                           "the spectators at your address have"))
+        for said, who in counts:
+            while said and said[0] <= now - limits.chat_seconds:
+                said.popleft()
+            if len(said) >= limits.chat_lines:
+                wait = max(1, math.ceil(said[0] + limits.chat_seconds - now))
+                raise Rejected("chat_too_fast", f"{who} sent {limits.chat_lines} chat lines in the "
+                               f"last {limits.chat_seconds:g} seconds, the most allowed; try again in "
+                               f"{wait} s (nothing was sent)")
+        for said, _ in counts:
+            said.append(now)
+        return [said for said, _ in counts]

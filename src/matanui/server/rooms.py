@@ -113,6 +113,7 @@ class Connection:
 
     seat: int | None
     session: str | None = None  # the hash of the session that opened the seat (accounts.py), if one did
+    client: str = ""  # the address it came from (app.client_of), for the limits shared by an address
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
     closing: tuple[int, str] | None = None  # the close code and reason, once it is to close
 
