@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from .conftest import ARTIFACTS, LAPTOP, PHONE, screenshot
+from .person import STILL
 from .test_reconstruct import SETTLED
 
 # What a reader may point at on each board, and must be told about.
@@ -197,7 +198,7 @@ def test_a_long_press_on_a_phone_says_what_a_space_is(server, browser):
     try:
         open_game(server, page, "makuta", 1)
         page.wait_for_function(ANIMATIONS_DONE)
-        page.wait_for_timeout(500)  # the map's pan to the pawn (a CSS transition) is over
+        page.wait_for_function(STILL, timeout=10_000)  # the map's pan to the pawn is over
         # A portal whose middle shows in the map's frame (one at its edge is cut by the frame).
         point = page.evaluate("""() => [...document.querySelectorAll('#board .zoom-content .kspace.i-P')]
             .map((node) => { const b = node.getBoundingClientRect();

@@ -55,8 +55,10 @@ const sendOn = (ws, message) => { if (ws?.readyState === WebSocket.OPEN) ws.send
 // comes back into sight (you said your piece; it is your move).
 const chat = chatPanel(gameId, (message) => sendOn(connections[0].ws, message), () => {
   const shown = chooseShown();
-  if (phone.matches && shown?.seat !== null && shown?.view?.current_player === shown.seat && shown.view.legal?.length) showTheBoard();
+  if (shown?.view && decidingOnPhone(shown.view, shown.seat)) showTheBoard();
 });
+// A decision of the viewer's waits, on a phone (where the board may be scrolled out of sight).
+const decidingOnPhone = (view, seat) => phone.matches && seat !== null && view.current_player === seat && Boolean(view.legal?.length);
 const CHAT_REFUSALS = new Set(["bad_chat", "chat_too_fast", "no_chat"]);
 const chatOpen = () => connections.length === 1 && (meta?.seats || []).filter((s) => s.kind !== "bot").length >= 2;
 const sendPresence = (ws) => sendOn(ws, { type: "presence", visible: document.visibilityState === "visible" });
@@ -350,7 +352,7 @@ function draw() {
     flip(document.querySelector(".table"), () => view.render($("board"), obs, ctx));
     drawLastMove(connection.answer);
     drawTurn(current, connection, { ...ctx, legal });  // offline: listed, disabled below
-    deciding = phone.matches && mySeat !== null && current.current_player === mySeat && legal.length > 0;
+    deciding = decidingOnPhone(current, mySeat);
   }
   drawPresence(seatsNow(), name, mySeat, chat, chatOpen());
   drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,

@@ -107,8 +107,10 @@ function choicesOf(obs, ctx) {
   return choices;
 }
 
+const stepCount = (walk) => walk.filter((id) => id !== "stop").length;
+
 function stepsText(walk) {
-  const steps = walk.filter((id) => id !== "stop").length;
+  const steps = stepCount(walk);
   return `${steps} step${steps === 1 ? "" : "s"}${walk.at(-1) === "stop" ? ", then stop" : ""}`;
 }
 
@@ -126,8 +128,7 @@ export function decisions(root, obs, ctx) {
   const walks = walksOf(ctx);
   if (!stage || obs.phase !== "move" || !walks.length) return null;
   const printed = new Map(spaces(ctx.book, obs.boards).map((space) => [space.name, spaceKey(ctx.book, space.mark).name]));
-  const length = ([, walk]) => walk.filter((id) => id !== "stop").length;
-  walks.sort((a, b) => length(a) - length(b) || a[0].localeCompare(b[0], "en", { numeric: true }));
+  walks.sort(([a, x], [b, y]) => stepCount(x) - stepCount(y) || a.localeCompare(b, "en", { numeric: true }));
   const place = (name) => (name === "start" || name === "temple" ? printed.get(name) : `${name} · ${printed.get(name)}`);
   const entries = walks.map(([name, walk]) => ({
     text: walk.length === 1 && walk[0] === "stop" ? actionText(ctx, "stop") : `Walk to ${place(name)} (${stepsText(walk)})`,

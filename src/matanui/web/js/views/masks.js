@@ -67,7 +67,7 @@ function mapCells(book, obs, ctx) {
       }, el("span", { class: "glyph" }, spaceKey(book, symbol).glyph),
       toa.map((seat) => {
         const name = book.components.toa[obs.players[seat]].name;
-        return el("span", { class: `toa-mask t-${obs.players[seat]}`, dataset: { flip: `toa-${seat}` }, "data-tip": `${name}'s Toa Mask on ${label}` }, name.slice(0, 2));
+        return el("span", { class: `toa-mask t-${obs.players[seat]}`, dataset: { flip: `toa-${seat}`, name }, "data-tip": `${name}'s Toa Mask on ${label}` }, name.slice(0, 2));
       })));
     }
   }
@@ -80,9 +80,10 @@ function mapView(book, obs, ctx, stage) {
   content.style.gridTemplateColumns = `var(--ruler) repeat(${map.width}, var(--cell))`;
   content.replaceChildren(...mapCells(book, obs, ctx));
   // A laptop sees the whole map at once. A phone shows it at full size (every space a tap
-  // target) where it can and follows the action: the space the last move reached while
-  // another decides; when you do, both Toa (zoomed out as far as that takes). At once, on the
-  // spaces just drawn: the frame keeps it so when its size changes (common.js zoomFrame).
+  // target) and follows the action: the space the last move reached while another decides;
+  // when you do, both Toa where they fit at full size, else yours (markFarToa points to the
+  // other). At once, on the spaces just drawn: the frame keeps it so when its size changes
+  // (common.js zoomFrame).
   const reached = (ctx.last || []).map((e) => e.to).filter(Boolean).at(-1);
   const focus = ctx.legal.length || !reached ? obs.positions.join() : reached;
   if (stage.fitted !== obs.map || stage.focus !== focus) {
@@ -123,10 +124,9 @@ function markFarToa(stage, obs, ctx) {
     if (x >= 0 && x <= w && y >= 0 && y <= h) continue;
     const angle = Math.atan2(y - h / 2, x - w / 2);
     const arrow = ARROWS[(Math.round(angle / (Math.PI / 4)) + 8) % 8];
-    const name = mask.dataset.tip.split("'s ")[0];
     const marker = el("button", { class: "offmap no-pan", dataset: { for: mask.dataset.flip },
       "data-tip": `${mask.dataset.tip}, out of the frame: tap to see it`, onclick: () => stage.frame.centre(cx, cy) },
-    `${arrow} ${name}`);
+    `${arrow} ${mask.dataset.name}`);
     frame.append(marker);
     const [mw, mh] = [marker.offsetWidth, marker.offsetHeight];
     marker.style.left = `${Math.min(Math.max(x - mw / 2, 4), w - mw - 4)}px`;
