@@ -1,5 +1,6 @@
 """Forfeits in every game: `resign:<seat>` and `timeout:<seat>`, outside the legal actions,
-accepted from any seat still in play while the game is not over (engine/forfeits.py)."""
+accepted from any seat still in play while the game is not over (engine/forfeits.py), and
+`abort:<seat>`, which ends any game with no result."""
 
 import random
 
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from matanui import games
-from matanui.engine import FORFEIT_KINDS, IllegalAction, forfeit_action, replay
+from matanui.engine import ABORT, FORFEIT_KINDS, IllegalAction, forfeit_action, replay
 from tests.ledger import rule
 from tests.play import new_random_game, random_action, under_way
 
@@ -36,9 +37,21 @@ def test_a_forfeit_in_a_two_player_game_ends_it_and_the_other_seat_wins(name, ki
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seats", [2, 3])
+def test_an_abort_ends_any_game_at_once_with_no_winner_and_nobody_out(name, seats):
+    if seats == 3 and name != "makuta":
+        pytest.skip("two-player game")
+    state = new_random_game(name, 1, seats) if seats == 3 else a_game_under_way(name)
+    events = state.apply(forfeit_action(ABORT, 0))
+    assert state.is_over and state.winners == [] and state.out == [] and state.legal_actions() == []
+    assert events[0].kind == ABORT and "aborts the game: it ends without a result" in events[0].text
+    assert replay(state.record()).winners == [] and replay(state.record()).is_over
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_forfeits_are_never_among_the_legal_actions(name):
     state = a_game_under_way(name)
-    assert not [a for a in state.legal_actions() if a.split(":")[0] in FORFEIT_KINDS]
+    assert not [a for a in state.legal_actions() if a.split(":")[0] in (*FORFEIT_KINDS, ABORT)]
     assert not state.is_legal("resign:0")
 
 
@@ -80,7 +93,7 @@ def test_a_forfeit_after_the_end_or_by_a_seat_out_already_is_refused():
 def test_forfeit_action_writes_the_id_and_refuses_an_unknown_kind():
     assert forfeit_action("resign", 2) == "resign:2"
     assert forfeit_action("timeout", 0) == "timeout:0"
-    with pytest.raises(IllegalAction, match="resign, timeout"):
+    with pytest.raises(IllegalAction, match="resign, timeout, abort"):
         forfeit_action("concede", 0)
 
 

@@ -58,7 +58,7 @@ class RaceState(State):
         return [] if self.winner is None else [self.winner]
 
     def _finish(self, winners: list[int]) -> None:
-        (self.winner,) = winners  # two runners: one is left after a forfeit
+        self.winner = winners[0] if winners else None  # one runner left after a forfeit (none: aborted)
 
     def _generate_moves(self) -> dict[str, Any]:
         return {f"add:{n}": n for n in self.game.steps}

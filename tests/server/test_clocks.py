@@ -5,6 +5,7 @@ and on a second instance, computed from the times the actions were stored."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -16,11 +17,12 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from matanui import engine
+from matanui import games
 from matanui.server import clocks, create_app
 from matanui.server.clocks import ASIDE, Decision, clock, decisions
 from matanui.server.quotas import Limits
-from matanui.server.storage import SeatRow
+from matanui.server.rooms import token_hash
+from matanui.server.storage import GameRow, SeatRow, Storage
 
 from .clocked import stored_game
 from .conftest import ROOMY
@@ -44,10 +46,10 @@ def test_a_seats_first_decision_has_the_move_time_without_the_bank():
     assert clock(REALTIME, 2, [Decision(0, None, 100.0), Decision(1, 100.0)], 110.0)["expired"] == 1
 
 
-def test_the_games_first_decision_is_untimed_and_time_beyond_a_first_move_comes_out_of_the_bank():
+def test_time_beyond_a_first_move_comes_out_of_the_bank():
     decided = [Decision(0, None, 500.0), Decision(1, 500.0, 513.0), Decision(0, 513.0)]
     now = clock(REALTIME, 2, decided, 514.0)
-    assert now["banks"] == [5.0, 2.0]  # the game's first move had no start; seat 1 was 3 s over
+    assert now["banks"] == [5.0, 2.0]  # the first move was stored without a start; seat 1 was 3 s over
     assert now["deadline"] == 513.0 + 10 + 5
 
 
@@ -55,7 +57,7 @@ def test_a_real_time_move_has_its_move_time_then_the_bank():
     decided = [Decision(0, 0.0, 1.0), Decision(1, 1.0, 2.0), Decision(0, 2.0)]
     now = clock(REALTIME, 2, decided, 5.0)
     assert now == {"kind": "realtime", "seat": 0, "deadline": 2.0 + 10 + 5, "move_seconds": 10.0,
-                   "banks": [5.0, 5.0], "expired": None}
+                   "banks": [5.0, 5.0], "expired": None, "absent": False}
 
 
 def test_time_beyond_the_move_time_comes_out_of_the_bank_and_the_clock_then_runs_out():
@@ -69,15 +71,41 @@ def test_time_beyond_the_move_time_comes_out_of_the_bank_and_the_clock_then_runs
 def test_another_seat_resigning_leaves_the_deciding_seats_clock_running_from_where_it_was():
     """Makuta with three: Pohatu resigns while Lewa decides; Lewa's decision still started
     when Kopaka's ended, and Lewa gets no fresh move time."""
-    seats = [SeatRow("human", claimed=True) for _ in range(3)]
+    seats = [SeatRow("human", claimed=True, arrived=0.0) for _ in range(3)]
     turns = [(0, False), (1, False), ASIDE]  # Pohatu's resign:0 comes while seat 2 decides
-    found = decisions(turns, [10.0, 20.0, 25.0], seats, (2, False))
+    found = decisions(turns, [10.0, 20.0, 25.0], seats, (2, False), created=0.0)
     assert found[-1] == Decision(2, 20.0)
 
 
-def test_a_seat_nobody_has_opened_yet_is_not_timed():
-    seats = [SeatRow("human", claimed=True), SeatRow("human")]
-    assert decisions([(0, False)], [10.0], seats, (1, False))[-1] == Decision(1, None)
+def test_the_games_first_decision_is_timed_from_its_players_arrival():
+    """No first move is free: a player who came and never moves holds the game one move time."""
+    seats = [SeatRow("human", claimed=True, arrived=30.0), SeatRow("human", arrived=0.0)]
+    assert decisions([], [], seats, (0, False), created=0.0) == [Decision(0, 30.0)]
+
+
+def test_a_friend_who_comes_late_has_the_whole_move_time_from_their_arrival():
+    """Seat 0 moved at 10 s; the friend opened the invite at 130 s, after a whole move time:
+    their clock starts then, not at 10 s (it had run out before they came)."""
+    seats = [SeatRow("human", arrived=0.0), SeatRow("human", arrived=130.0)]
+    found = decisions([(0, False)], [10.0], seats, (1, False), created=0.0)
+    assert found[-1] == Decision(1, 130.0)
+    assert clock(REALTIME, 2, found, 131.0)["expired"] is None
+    assert clock(REALTIME, 2, found, 131.0)["deadline"] == 130.0 + 10
+
+
+def test_a_player_who_has_not_come_has_a_minute_then_their_clock_has_run_out():
+    seats = [SeatRow("human", arrived=0.0), SeatRow("human")]
+    found = decisions([(0, False)], [10.0], seats, (1, False), created=0.0)
+    assert found[-1] == Decision(1, 10.0, absent=True)
+    now = clock(REALTIME, 2, found, 69.0)
+    assert now["absent"] and now["deadline"] == 10.0 + clocks.NO_SHOW["realtime"] and now["expired"] is None
+    assert clock(REALTIME, 2, found, 70.0)["expired"] == 1
+
+
+def test_a_turn_based_player_who_has_not_come_has_a_day():
+    pace = {"kind": "turn_based", "move_seconds": 3 * 86400}
+    found = decisions([], [], [SeatRow("human"), SeatRow("human")], (0, False), created=100.0)
+    assert clock(pace, 2, found, 100.0)["deadline"] == 100.0 + 86400
 
 
 def test_a_turn_based_move_has_no_bank():
@@ -145,12 +173,20 @@ def test_the_listing_filters_by_pace(client):
     assert client.get("/api/games", params={"pace": "blitz"}).status_code == 422
 
 
-def test_a_move_through_the_server_starts_the_next_clock_at_its_stored_time(client):
+def test_the_first_clock_waits_a_minute_for_its_player_then_runs_from_their_arrival(client):
     game = create(client, seats=PEOPLE, pace={"kind": "realtime", "move_seconds": 60, "bank_seconds": 30})
+    created = client.get(f"/api/games/{game['id']}").json()["created"]
+    first = client.get(f"/api/games/{game['id']}").json()["to_move"]
     with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
         ws.send_json({"type": "hello"})
-        welcome = receive_view(ws)
-        assert welcome["clock"]["kind"] == "realtime" and welcome["clock"]["deadline"] is None
+        waiting = receive_view(ws)["clock"]
+        assert waiting["absent"] and waiting["seat"] == first
+        assert waiting["deadline"] == pytest.approx(created + clocks.NO_SHOW["realtime"])
+    came = time.time()
+    with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
+        ws.send_json({"type": "hello", "token": game["seats"][first]["token"]})
+        running = receive_view(ws)["clock"]
+    assert not running["absent"] and running["deadline"] == pytest.approx(came + 60, abs=2)
 
 
 # -- running out: a stored game whose person has been deciding for `ago` seconds --------------
@@ -174,11 +210,25 @@ def app_on(url: str) -> TestClient:
     return TestClient(create_app(url, allowed_hosts=TEST_HOSTS, limits=QUICK))
 
 
-def test_when_a_clock_runs_out_the_other_player_may_have_a_bot_take_the_seat(tmp_path):
+TEN_SECONDS = {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}
+THREE = ("tahu", "onua", "lewa")
+
+
+def finished(client: TestClient, game_id: str) -> dict[str, Any]:
+    """The game's summary once it is over (the server ended it by itself)."""
+    return until(lambda: (g := client.get(f"/api/games/{game_id}").json())["status"] == "finished" and g)
+
+
+def error_of(ws: Any) -> dict[str, Any]:
+    return until(lambda: (m := ws.receive_json())["type"] == "error" and m)
+
+
+def test_in_a_game_of_three_the_others_may_have_a_bot_take_a_seat_out_of_time(tmp_path):
     url = f"sqlite:///{tmp_path / 'clocks.db'}"
-    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    game_id, tokens, late = stored_game(url, TEN_SECONDS, 12, game="makuta", players=THREE)
+    other = (late + 1) % 3
     with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
-        ws.send_json({"type": "hello", "token": tokens[1 - late]})
+        ws.send_json({"type": "hello", "token": tokens[other]})
         welcome = receive_view(ws)
         assert welcome["clock"]["expired"] == late and welcome["clock"]["seat"] == late
         ws.send_json({"type": "replace", "seat": late})
@@ -189,51 +239,108 @@ def test_when_a_clock_runs_out_the_other_player_may_have_a_bot_take_the_seat(tmp
         assert view["at"] > welcome["at"]
     with app_on(url) as client:  # stored: a restarted server has the bot play the seat
         assert client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"]
-        with client.websocket_connect(f"/ws/games/{game_id}") as ws:  # the other resigns
-            ws.send_json({"type": "hello", "token": tokens[1 - late]})
-            receive_view(ws)
-            ws.send_json({"type": "resign"})
-            until(lambda: (m := ws.receive_json())["type"] == "update" and m["over"])
-            offered = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[1 - late]})
-            assert offered.status_code == 202  # the other person is asked, and accepts
-            rematch = client.post(f"/api/games/{game_id}/rematch", json={"token": tokens[late]})
-        seat = rematch.json()["seats"][late]
-        assert seat["kind"] == "human" and not seat["replaced"]  # the seat is its player's again
+
+
+def test_in_a_two_player_game_no_bot_takes_the_seat_of_a_player_out_of_time(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens, late = stored_game(url, TEN_SECONDS, 12)
+    with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[1 - late]})
+        receive_view(ws)
+        ws.send_json({"type": "replace", "seat": late})
+        refused = error_of(ws)
+        assert refused["code"] == "no_replace" and "'wait'" in refused["message"]
+        assert client.get(f"/api/games/{game_id}").json()["seats"][late]["kind"] == "human"
 
 
 def test_the_late_player_cannot_choose_for_their_own_seat_nor_a_seat_not_run_out(tmp_path):
     url = f"sqlite:///{tmp_path / 'clocks.db'}"
-    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    game_id, tokens, late = stored_game(url, TEN_SECONDS, 12)
     with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
         ws.send_json({"type": "hello", "token": tokens[late]})
         receive_view(ws)
-        for message, code in [({"type": "replace", "seat": late}, "own_clock"),
-                              ({"type": "replace", "seat": 1 - late}, "not_expired"),
+        for message, code in [({"type": "expel", "seat": late}, "own_clock"),
+                              ({"type": "wait", "seat": late}, "own_clock"),
+                              ({"type": "expel", "seat": 1 - late}, "not_expired"),
                               ({"type": "expel", "seat": 9}, "bad_message")]:
             ws.send_json(message)
-            answer = until(lambda: (m := ws.receive_json())["type"] == "error" and m)
+            answer = error_of(ws)
             assert answer["code"] == code, answer
-        assert client.get(f"/api/games/{game_id}").json()["seats"][late]["kind"] == "human"
+        assert not client.get(f"/api/games/{game_id}").json()["winners"]
 
 
-@pytest.mark.skipif(not hasattr(engine, "forfeit_action"), reason="needs the engine's forfeits")
-def test_when_a_clock_runs_out_the_other_player_may_expel_the_seat(tmp_path):
+def test_when_a_clock_runs_out_after_both_moved_the_other_player_may_claim_the_win(tmp_path):
     url = f"sqlite:///{tmp_path / 'clocks.db'}"
-    game_id, tokens, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 12)
+    game_id, tokens, late = stored_game(url, TEN_SECONDS, 12)
     with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
         ws.send_json({"type": "hello", "token": tokens[1 - late]})
         receive_view(ws)
         ws.send_json({"type": "expel", "seat": late})
         view = receive_view(ws)
-        assert view["over"] and view["winners"] == [1 - late]
+        assert view["over"] and view["winners"] == [1 - late] and not view["aborted"]
+        assert view["events"][-1]["kind"] == "timeout"
 
 
-def test_when_nobody_chooses_within_the_grace_a_bot_takes_the_seat(tmp_path):
+def test_when_nobody_chooses_within_the_grace_the_player_out_of_time_loses(tmp_path):
     url = f"sqlite:///{tmp_path / 'clocks.db'}"
-    game_id, _, late = stored_game(url, {"kind": "realtime", "move_seconds": 10, "bank_seconds": 0}, 21)
+    game_id, _, late = stored_game(url, TEN_SECONDS, 21)
     with app_on(url) as client:
-        seat = until(lambda: client.get(f"/api/games/{game_id}").json()["seats"][late]["replaced"])
-        assert seat
+        summary = finished(client, game_id)
+        assert summary["winners"] == [1 - late] and not summary["aborted"]
+        assert summary["seats"][late]["kind"] == "human"  # no bot took it
+
+
+def test_the_others_may_wait_for_a_player_out_of_time_who_may_then_still_move(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens, late = stored_game(url, TEN_SECONDS, 12)
+    with app_on(url) as client:
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[1 - late]})
+            receive_view(ws)
+            ws.send_json({"type": "wait", "seat": late})
+            told = until(lambda: (m := ws.receive_json())["type"] == "clock" and m)
+            assert told["waited"] and told["clock"]["expired"] == late
+        time.sleep(9)  # past the grace (10 s from the deadline, which was 2 s ago)
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "running"
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[late]})
+            view = receive_view(ws)
+            ws.send_json({"type": "act", "action": view["legal"][0]["id"], "at": view["at"]})
+            assert receive_view(ws)["at"] == view["at"] + 1
+
+
+def no_show_game(url: str, ago: float) -> tuple[str, list[str]]:
+    """A real-time game of two people created `ago` seconds ago that nobody has come to."""
+    state = games.get("reconstruct").new_game(3, ["tahu", "gali"], {})
+    tokens = [secrets.token_urlsafe(8) for _ in range(2)]
+    game_id = secrets.token_urlsafe(6)
+    storage = Storage(url)
+    try:
+        storage.create_game(GameRow(id=game_id, record=state.record(), pace=TEN_SECONDS, public=False,
+                                    hotseat=False, created=time.time() - ago,
+                                    seats=[SeatRow("human", token_hash=token_hash(t)) for t in tokens]))
+    finally:
+        storage.close()
+    return game_id, tokens
+
+
+def test_a_game_nobody_came_to_is_aborted_a_minute_and_a_grace_after_its_creation(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, _ = no_show_game(url, 1000)
+    with app_on(url) as client:
+        summary = finished(client, game_id)
+        assert summary["aborted"] and summary["winners"] == []
+
+
+def test_a_player_who_came_may_abort_while_the_other_has_not_come(tmp_path):
+    url = f"sqlite:///{tmp_path / 'clocks.db'}"
+    game_id, tokens = no_show_game(url, 5)
+    with app_on(url) as client, client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[1]})
+        assert receive_view(ws)["abortable"]
+        ws.send_json({"type": "abort"})
+        view = receive_view(ws)
+        assert view["over"] and view["aborted"] and view["winners"] == []
 
 
 def test_the_expiry_told_names_the_seat_even_when_the_deadline_passes_between_two_readings(monkeypatch):
@@ -282,8 +389,7 @@ def postgres() -> str:
 
 
 def test_two_instances_compute_the_same_clock_and_hear_of_the_replacing_bot(postgres):
-    game_id, tokens, late = stored_game(postgres, {"kind": "realtime", "move_seconds": 10,
-                                                   "bank_seconds": 0}, 12)
+    game_id, tokens, late = stored_game(postgres, TEN_SECONDS, 12, game="makuta", players=THREE)
     with ExitStack() as stack:
         a, b = (stack.enter_context(app_on(postgres)) for _ in range(2))
         assert welcome_of(a, game_id)["clock"] == welcome_of(b, game_id)["clock"]
@@ -291,7 +397,7 @@ def test_two_instances_compute_the_same_clock_and_hear_of_the_replacing_bot(post
         watcher.send_json({"type": "hello"})
         assert receive_view(watcher)["clock"]["expired"] == late
         with a.websocket_connect(f"/ws/games/{game_id}") as ws:
-            ws.send_json({"type": "hello", "token": tokens[1 - late]})
+            ws.send_json({"type": "hello", "token": tokens[(late + 1) % 3]})
             receive_view(ws)
             ws.send_json({"type": "replace", "seat": late})
             until(lambda: (m := watcher.receive_json())["type"] == "seats" and m["seats"][late]["replaced"])

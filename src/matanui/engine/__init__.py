@@ -13,11 +13,12 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event
-from .forfeits import FORFEIT_KINDS, forfeit_action
+from .forfeits import ABORT, FORFEIT_KINDS, forfeit_action
 from .record import Record, replay
 from .state import Game, State
 
 __all__ = [
+    "ABORT",
     "FORFEIT_KINDS",
     "BadSeat",
     "BadSetup",

@@ -12,9 +12,9 @@ implements the abstract hooks:
 - `current_player`, `is_over`, `winners`, `describe`, `_copy_into` (for `clone`).
 
 The kernel guards the contract against bad input once, for every game: `apply` refuses
-anything that is not a legal action string or a forfeit (`resign:<seat>`, `timeout:<seat>`:
-engine/forfeits.py; a game that plays on without the seat overrides `_forfeit`, every game
-says how it ends in `_finish`), `observation` and `determinize` anything that is
+anything that is not a legal action string or a forfeit (`resign:<seat>`, `timeout:<seat>`,
+`abort:<seat>`: engine/forfeits.py; a game that plays on without the seat overrides
+`_forfeit`, every game says how it ends in `_finish`), `observation` and `determinize` anything that is
 not a seat of this game, and an action that fails part-way is rolled back.
 """
 
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .arrangement import Spec, arrangement_words, read_arrangement
 from .errors import BadSeat, BadSetup, IllegalAction
 from .events import Event
-from .forfeits import forfeit_words, parse_forfeit
+from .forfeits import ABORT, forfeit_words, parse_forfeit
 from .options import Option, check_options, parse_options
 from .untrusted import SHORT, shortened
 
@@ -342,8 +342,8 @@ class State(ABC):
     def _why_no_forfeit(self, action: str, seat: int | None) -> str:
         last = len(self.players) - 1
         if seat is None or seat > last:
-            return (f"{action!r} names no seat of this game: a forfeit is `resign:<seat>` or "
-                    f"`timeout:<seat>` with a seat from 0 to {last}.")
+            return (f"{action!r} names no seat of this game: a forfeit is `resign:<seat>`, "
+                    f"`timeout:<seat>` or `abort:<seat>` with a seat from 0 to {last}.")
         if self.is_over:
             return f"{action!r} is not possible: the game is over."
         return f"{action!r} is not possible: {self.names[seat]} is out of this game already."
@@ -370,7 +370,13 @@ class State(ABC):
 
     def _forfeit(self, kind: str, seat: int) -> None:
         """Take `seat` out of the game. By default the game ends and every seat still in
-        play wins; a game where play can go on without the seat overrides this."""
+        play wins; a game where play can go on without the seat overrides this. An abort ends
+        every game at once, with no winner and nobody out."""
+        if kind == ABORT:
+            self._finish([])
+            self.emit(kind, f"{forfeit_words(kind, self.names[seat])}: it ends without a result.",
+                      {"seat": seat, "winners": []})
+            return
         self.out.append(seat)
         left = self.in_play()
         self._finish(left)
@@ -381,8 +387,8 @@ class State(ABC):
 
     @abstractmethod
     def _finish(self, winners: list[int]) -> None:
-        """End the game now with these winners, the seats still in play after a forfeit:
-        afterwards `is_over` is true and `winners` are these."""
+        """End the game now with these winners, the seats still in play after a forfeit, or
+        none (an abort): afterwards `is_over` is true and `winners` are these."""
 
     def _roll_back(self) -> None:
         """Undo an action whose `_perform` failed part-way (a bug, or an interrupt): the state

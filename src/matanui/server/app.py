@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from matanui import games
-from matanui.engine import MatanuiError
+from matanui.engine import ABORT, MatanuiError
 from matanui.games import packs
 
 from . import accounts, catalog, clocks, hints, leaderboard, rules_page, tutorials
@@ -40,6 +40,7 @@ from .peers import PostgresPeers, Solo
 from .protocol import (
     MAX_SEATS,
     MAX_TOKEN_CHARS,
+    Abort,
     Act,
     ChatMessage,
     ClockChoice,
@@ -634,9 +635,9 @@ async def _serve(websocket: WebSocket, room: Room) -> None:
                 if connection.seat is None:
                     raise Rejected("spectator", "spectators watch and cannot act or resign; hello "
                                    "with a seat token to play")
-                if isinstance(message, Resign):
+                if isinstance(message, Resign | Abort):
                     room.check_played_by_person(connection.seat)
-                    await room.forfeit(connection.seat, "resign")
+                    await room.forfeit(connection.seat, "resign" if isinstance(message, Resign) else ABORT)
                     continue
                 if isinstance(message, Drawn):
                     await room.drawn(connection.seat, message.at)

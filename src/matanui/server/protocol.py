@@ -340,16 +340,23 @@ class Resign:
 
 
 @dataclass(frozen=True)
+class Abort:
+    """The connection's seat aborts the game: allowed while some player has made fewer than
+    two moves of their own (aborts.py); it ends unrated, with no result."""
+
+
+@dataclass(frozen=True)
 class HintRequest:
     """Ask what a strong player would do in this seat's place now (hints.py says where)."""
 
 
 @dataclass(frozen=True)
 class ClockChoice:
-    """What the other players do with a seat whose clock ran out: "expel" (it loses: the
-    engine's timeout forfeit) or "replace" (a bot takes the seat)."""
+    """What the other players do with a seat whose clock ran out: "expel" (its game ends on
+    time: the engine's timeout forfeit), "wait" for it, or "replace" (a bot takes the seat; in
+    a game of three or more only)."""
 
-    choice: Literal["expel", "replace"]
+    choice: Literal["expel", "wait", "replace"]
     seat: int
 
 
@@ -367,7 +374,7 @@ class PresenceMessage:
     visible: bool
 
 
-ClientMessage = (Hello | Act | Drawn | History | Resign | HintRequest | ClockChoice | ChatMessage
+ClientMessage = (Hello | Act | Drawn | History | Resign | Abort | HintRequest | ClockChoice | ChatMessage
                  | PresenceMessage)
 
 
@@ -444,10 +451,13 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
     if kind == "resign":
         _only(data, {"type"})
         return Resign()
+    if kind == "abort":
+        _only(data, {"type"})
+        return Abort()
     if kind == "hint":
         _only(data, {"type"})
         return HintRequest()
-    if kind in ("expel", "replace"):
+    if kind in ("expel", "wait", "replace"):
         _only(data, {"type", "seat"})
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
@@ -465,7 +475,8 @@ def parse_message(raw: str | bytes | None) -> ClientMessage:
             raise Rejected("bad_message", "'visible' must be true (the page is shown) or false (hidden)")
         return PresenceMessage(data["visible"])
     raise Rejected("bad_message", f"unknown message type {kind!r}; the types are 'hello', 'act', "
-                   "'drawn', 'history', 'resign', 'hint', 'expel', 'replace', 'chat' and 'presence'")
+                   "'drawn', 'history', 'resign', 'abort', 'hint', 'expel', 'wait', 'replace', 'chat' "
+                   "and 'presence'")
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:

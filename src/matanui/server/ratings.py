@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from matanui.arena.glicko2 import Rating, Result, idle, rate
 from matanui.engine import State
 
+from .aborts import aborted
 from .storage import GameRow, SeatRow, Storage, StorageFailed, metadata
 from .users import users_table
 
@@ -96,7 +97,7 @@ def counts_for_ratings(row: GameRow) -> bool:
 
 def is_rated(row: GameRow, state: State) -> bool:
     """Whether this finished game changes its players' ratings (the module's rule)."""
-    return state.is_over and bool(state.history) and counts_for_ratings(row)
+    return state.is_over and bool(state.history) and not aborted(state.history) and counts_for_ratings(row)
 
 
 def pairs(winners: Sequence[int], seats: int, left: Collection[int] = ()) -> list[tuple[int, int, float]]:

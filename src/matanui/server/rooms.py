@@ -24,10 +24,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from matanui.engine import Event, Game, IllegalAction, Record, State, forfeit_action, replay
+from matanui.engine import ABORT, Event, Game, IllegalAction, Record, State, forfeit_action, replay
 from matanui.engine.forfeits import parse_forfeit
 
-from . import clocks, hints, ratings
+from . import aborts, clocks, hints, ratings
 from .bots import BotPool
 from .chat import Chat
 from .incidents import Incidents, where
@@ -210,12 +210,15 @@ class Room:
                             **({} if declined_by is None else {"declined_by": declined_by})})
 
     async def claim(self, seat: int) -> None:
-        """Mark a seat as opened once by its token (the lobby shows who has come). Only a
-        mark: while the database fails it is kept here and saved with the seats' next change."""
-        if not self.row.seats[seat].claimed:
-            self.row.seats[seat].claimed = True
+        """Mark a seat as opened by its token (the lobby shows who has come), and when its
+        player first came to this game: its clock runs from then (clocks.py). Only a mark:
+        while the database fails it is kept here and saved with the seats' next change."""
+        row = self.row.seats[seat]
+        if not row.claimed or row.arrived is None:
+            row.claimed, row.arrived = True, time.time()
             with contextlib.suppress(StorageFailed):
                 await self.save_seats()
+            clocks.watch(self)  # a clock waiting for this player starts now
 
     async def save_seats(self) -> None:
         await self.backends.storage.run(self.backends.storage.set_seats, self.id, self.row.seats)
@@ -256,7 +259,8 @@ class Room:
                 return None
             await self._store_seats(_with_seat(self.row.seats, seat, kind="human",
                                                name=name or (name_of(account) if account else None),
-                                               token_hash=hashed_token, claimed=True, account=account))
+                                               token_hash=hashed_token, claimed=True, account=account,
+                                               arrived=time.time()))
         self.announce_seats()
         return seat
 
@@ -299,7 +303,8 @@ class Room:
                 "players": list(state.players), "options": state.options, "seats": self.seats_public(),
                 "status": self.status(), "at": len(state.history), "hotseat": self.row.hotseat,
                 "hints": hints.offered(self.row), "hints_agreed": self.row.hints,
-                "public": self.row.public, "winners": state.winners, "created": self.row.created,
+                "public": self.row.public, "winners": state.winners, "aborted": aborts.aborted(state.history),
+                "created": self.row.created,
                 "rematch": self.row.rematch, "data": state.game.data, "pace": self.row.pace,
                 "to_move": state.current_player}
 
@@ -315,7 +320,8 @@ class Room:
                 "observation": state.observation(seat), "legal": legal_entries(state) if deciding else [],
                 "gestures": state.gestures(seat) if deciding else {},
                 "events": [e.view(seat) for e in events], "over": state.is_over,
-                "winners": state.winners, **self.window_times(), "clock": clocks.room_clock(self)}
+                "winners": state.winners, "aborted": aborts.aborted(state.history),
+                "abortable": self.abortable(), **self.window_times(), "clock": clocks.room_clock(self)}
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         """Everything a (re)connecting client needs: the game, its seats, the view, and the
@@ -408,17 +414,28 @@ class Room:
         self.wake()
 
     async def forfeit(self, seat: int, kind: str, at: int | None = None) -> None:
-        """`seat` resigns, or its time ran out (`kind`: "resign" or "timeout"), whoever is to
-        decide: committed like any action (`resign:<seat>`, `timeout:<seat>`); Rejected when
-        the game is over, the seat is out already or (given `at`) the position moved on, and
-        then nothing changes."""
+        """`seat` resigns, its time ran out or it aborts the game (`kind`: "resign", "timeout"
+        or "abort"), whoever is to decide: committed like any action (`resign:<seat>`, ...).
+        While the game may be aborted (aborts.py) a resign or a timeout is an abort; an abort
+        after that is refused. Rejected when the game is over, the seat is out already or
+        (given `at`) the position moved on, and then nothing changes."""
         async with self.lock:
             self._check_open(at)
             if not self.state.may_forfeit(seat):
                 raise Rejected("out", f"{self.state.names[seat]} is out of this game already "
                                "(resigned or out of time); you can still watch", status=409)
+            if self.abortable():
+                kind = ABORT
+            elif kind == ABORT:
+                raise Rejected("not_abortable", "every player has made "
+                               f"{aborts.MOVES_BEFORE_RESULT} moves: the game can no longer be "
+                               "aborted; resign instead if you want to stop", status=409)
             await self._commit(forfeit_action(kind, seat))
         self.wake()
+
+    def abortable(self) -> bool:
+        """Whether the game may still be aborted (aborts.py)."""
+        return aborts.abortable(self.state, self.turns, self.row.seats)
 
     def check_played_by_person(self, seat: int) -> None:
         """Rejected when a bot took this person's seat (their clock ran out): its token still
@@ -533,6 +550,7 @@ class Room:
             if row.rematch_offers != self.row.rematch_offers:
                 self.row.rematch_offers = row.rematch_offers
                 self._tell_offers()
+            self.row.waited = row.waited
             if row.window_drawn is not None and row.window_drawn != self.window_drawn \
                     and row.window_drawn[0] == len(self.state.history):
                 self._take_drawing(row.window_drawn)

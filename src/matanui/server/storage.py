@@ -104,6 +104,8 @@ games_table = Table(
     Column("drawn_at", Float, nullable=True),
     # The seats that offer (or accepted) a rematch not made yet, as "0,2" (lobby.py); null: none
     Column("rematch_offers", String(64), nullable=True),
+    # The position at which a player chose to wait for a seat out of time (clocks.py); null: none
+    Column("waited", Integer, nullable=True),
 )
 
 actions_table = Table(
@@ -135,11 +137,12 @@ class SeatRow:
     name: str | None = None  # the display name, given at creation or later (absent in older databases)
     account: str | None = None  # the id of the account that holds this seat (None: anonymous)
     replaced: bool = False  # a person's seat that a bot took over when their clock ran out
+    arrived: float | None = None  # when its player first opened it in this game (clocks.py)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "level": self.level, "token_hash": self.token_hash,
                 "claimed": self.claimed, "name": self.name, "account": self.account,
-                "replaced": self.replaced}
+                "replaced": self.replaced, "arrived": self.arrived}
 
     @property
     def bot(self) -> str:
@@ -165,6 +168,7 @@ class GameRow:
     hints: bool = False  # hints for every seat, agreed by every person at creation (hints.py)
     window_drawn: tuple[int, float] | None = None  # (position, when its window was drawn)
     rematch_offers: list[int] = field(default_factory=list)  # seats offering a rematch (lobby.py)
+    waited: int | None = None  # the position at which the others chose to wait for a late seat
 
     @property
     def active(self) -> float:
@@ -328,6 +332,13 @@ class Storage:
             self._changed(db, game_id)
 
     @_write
+    def set_waited(self, game_id: str, number: int) -> None:
+        """The players chose at position `number` to wait for a seat whose clock ran out."""
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(waited=number))
+            self._changed(db, game_id)
+
+    @_write
     def set_rematch_offers(self, game_id: str, seats: list[int]) -> None:
         """The seats that now offer a rematch of the game (none: the offer is withdrawn)."""
         with self.engine.begin() as db:
@@ -429,6 +440,7 @@ class _StoredSeat(BaseModel):
     name: str | None = None
     account: str | None = None
     replaced: bool = False
+    arrived: float | int | None = None
 
 
 class _StoredGame(BaseModel):
@@ -454,6 +466,7 @@ class _StoredGame(BaseModel):
     drawn_number: int | None = None
     drawn_at: float | None = None
     rematch_offers: Annotated[str, StringConstraints(pattern=r"^\d{1,2}(,\d{1,2})*$")] | None = None
+    waited: int | None = None
 
 
 def _raw_columns() -> list[Any]:
@@ -490,7 +503,8 @@ def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRo
                    times=[at for _, _, at in numbered], hints=bool(stored.hints),
                    window_drawn=None if stored.drawn_number is None or stored.drawn_at is None
                    else (stored.drawn_number, stored.drawn_at),
-                   rematch_offers=[int(seat) for seat in (stored.rematch_offers or "").split(",") if seat])
+                   rematch_offers=[int(seat) for seat in (stored.rematch_offers or "").split(",") if seat],
+                   waited=stored.waited)
 
 
 def _in_order(game_id: str, numbered: list[tuple[int, str, float | None]]) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from matanui.engine import BadSetup, Game
 from matanui.engine.arrangement import Spec
-from matanui.engine.forfeits import forfeit_words
+from matanui.engine.forfeits import ABORT, forfeit_words
 from matanui.engine.options import Option, turn_limit
 
 from .components import CARD_KINDS, KANOHI, KEY, KIND_IDS, TURAGA, Components, Segment, load
@@ -174,14 +174,14 @@ class MakutaState(MakutaWords, MakutaView):
         return [] if self.winner is None else [self.winner]
 
     def _finish(self, winners: list[int]) -> None:
-        (self.winner,) = winners  # the one Toa left in play
+        self.winner = winners[0] if winners else None  # the one Toa left in play (none: aborted)
         self.phase = OVER
 
     def _forfeit(self, kind: str, seat: int) -> None:
         """MAKUTA-FORFEIT: with two or more Toa left the game goes on without this one, whose
         tokens go face down to the start space and whose pawn leaves the island; a decision
         the Toa was part of passes on (see the ledger row). With one left, it wins."""
-        if len(self.players) - len(self.out) <= 2:
+        if kind == ABORT or len(self.players) - len(self.out) <= 2:
             return super()._forfeit(kind, seat)
         self.out.append(seat)
         left = self._forfeited_tokens(seat)

@@ -175,7 +175,7 @@ class MasksState(MasksWords, MasksView):
         return [] if self.winner is None else [self.winner]
 
     def _finish(self, winners: list[int]) -> None:
-        self._end(*winners)  # two seats: one is left after a forfeit
+        self._end(winners[0] if winners else None)  # two seats: one is left after a forfeit
 
     def _generate_moves(self) -> dict[str, Any]:
         phase, seat = self.phase, self.actor

@@ -127,7 +127,7 @@ class ReconstructState(ReconstructWords, ReconstructView):
         return [] if self.winner is None else [self.winner]
 
     def _finish(self, winners: list[int]) -> None:
-        (self.winner,) = winners  # two seats: one is left after a forfeit
+        self.winner = winners[0] if winners else None  # two seats: one is left after a forfeit
         self.phase = OVER
 
     def response_window(self) -> str | None:
