@@ -206,3 +206,7 @@ def test_a_chat_line_of_only_invisible_characters_is_refused_as_blank(client, te
         while (message := ws.receive_json())["type"] not in ("chat", "error"):
             pass
         assert message["type"] == "chat", message
+
+
+def test_an_empty_user_name_is_refused_saying_what_is_allowed(client):
+    assert "3 to 24 characters" in refused(sign_up(client, ""), 422, "bad_request")

@@ -89,8 +89,10 @@ def _precis_problem(name: str, profile: object, what: str, allowed: str) -> str 
     try:
         profile.enforce(name)  # type: ignore[attr-defined]
     except UnicodeEncodeError as exc:
-        char = name[exc.start] if exc.start < len(name) else ""
         reason = exc.reason.split("/")[-1].replace("_", " ")
+        if not 0 <= exc.start < len(name):  # of the whole name: empty once mapped
+            return f"{what}: {reason} (it has {len(name)} characters); {allowed}"
+        char = name[exc.start]
         return (f"{what}: character {exc.start + 1}, {describe(char)}, is not allowed in a name "
                 f"(PRECIS {profile.name}, RFC {8265 if profile is USERNAME else 8266}: "  # type: ignore[attr-defined]
                 f"{reason}); {allowed}")
