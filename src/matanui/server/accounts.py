@@ -53,6 +53,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .document import refusals
+from .names import ACCOUNT_NAME, ACCOUNT_NAME_WORDS, account_key, account_name_problem, skeleton
 from .protocol import MAX_TOKEN_CHARS, Rejected
 from .quotas import Throttled
 from .storage import Storage, StorageFailed, metadata
@@ -70,7 +71,7 @@ FAILURE_WINDOW = 15 * 60.0
 FAILURES_PER_NAME = 5  # of one user name from one address
 FAILURES_PER_ADDRESS = 20  # an address may be a household or a school behind one router
 HASHES_AT_ONCE = 2  # argon2 takes 64 MiB a hash: a burst of sign-ins must not take the memory
-NAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
+NAME = ACCOUNT_NAME  # names.py: PRECIS UsernameCaseMapped, narrowed to ASCII
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 COMMON_PASSWORDS = frozenset(tomllib.loads(
@@ -181,16 +182,37 @@ class Book:
         with self.engine.connect() as db:
             return db.execute(select(users_table).where(users_table.c.id == user_id)).first()
 
-    def add_user(self, user_id: str, name: str, password_hash: str, now: float) -> bool:
-        """False: the name (casefolded) is taken."""
+    def add_user(self, user_id: str, name: str, password_hash: str, now: float) -> str | None:
+        """None if added; else the name of the account the new one would be taken for (its
+        name is the same once case-mapped, or looks the same: the same skeleton)."""
+        u = users_table.c
         try:
             with self.engine.begin() as db:
-                db.execute(insert(users_table).values(id=user_id, name=name, name_key=name.casefold(),
+                like = db.execute(select(u.name).where(u.name_skeleton == skeleton(name))).first()
+                if like is not None:
+                    return like.name
+                db.execute(insert(users_table).values(id=user_id, name=name, name_key=account_key(name),
+                                                      name_skeleton=skeleton(name),
                                                       password_hash=password_hash, created=now,
                                                       password_changed=now))
         except IntegrityError:
-            return False
-        return True
+            return self.name_like(name) or name
+        return None
+
+    def name_like(self, name: str) -> str | None:
+        """The name of an account a new one of `name` would be taken for, or None."""
+        u = users_table.c
+        with self.engine.connect() as db:
+            row = db.execute(select(u.name).where((u.name_key == account_key(name))
+                                                  | (u.name_skeleton == skeleton(name)))).first()
+        return row.name if row else None
+
+    def fill_skeletons(self) -> None:
+        """Give the accounts of an older database (no skeleton yet) theirs."""
+        u = users_table.c
+        with self.engine.begin() as db:
+            for row in db.execute(select(u.id, u.name).where(u.name_skeleton.is_(None))).all():
+                db.execute(update(users_table).where(u.id == row.id).values(name_skeleton=skeleton(row.name)))
 
     def set_password(self, user_id: str, password_hash: str, now: float | None) -> None:
         """A new hash; `now` for a new password (None: the same one, rehashed)."""
@@ -323,7 +345,9 @@ async def still_signed_in(storage: Storage, session: str | None) -> None:
 
 
 async def remember_names(storage: Storage) -> None:
-    """Learn every account's name (at start: the seat lists show who holds a seat)."""
+    """Learn every account's name (at start: the seat lists show who holds a seat), and give
+    the accounts of an older database their skeletons."""
+    await _call(storage, "fill_skeletons")
     for user_id, name in await _call(storage, "names"):
         remember(user_id, name)
 
@@ -398,10 +422,8 @@ def declare_csrf(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _name_problem(name: str) -> str | None:
-    if not NAME.fullmatch(name):
-        return ("name: a user name is 3 to 24 characters, each a letter (a-z, A-Z), a digit, "
-                "_ or -")
-    return None
+    """What is wrong with a new user name by itself (names.py, saying which character), or None."""
+    return account_name_problem(name)
 
 
 def _password_problem(password: str) -> str | None:
@@ -528,7 +550,9 @@ class NewAccount(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(max_length=64, json_schema_extra=NAME_RULE,
-                      description="3 to 24 letters, digits, _ or -; unique whatever the case")
+                      description=f"{ACCOUNT_NAME_WORDS}; unique whatever the case, and not "
+                      "confusable with an existing user name (UTS #39 skeletons: I, l and 1, O "
+                      "and 0, a Cyrillic а and a Latin a are alike)")
     password: str = Field(max_length=1024, json_schema_extra=PASSWORD_RULE, description=PASSWORD_WORDS)
 
 
@@ -605,7 +629,8 @@ def _signed_in(request: Request) -> Session:
 @router.post("/api/account", status_code=201, response_model=SessionState,
              summary="Create an account and sign in (the session cookie is set)",
              responses=refusals({409: "name_taken: an account has that user name (whatever the "
-                                      "case); password_is_name: the password is the user name",
+                                      "case), or one that looks like it (the message names it); "
+                                      "password_is_name: the password is the user name",
                                  429: "too_many_accounts: this address created as many accounts in "
                                       "the last hour as it may (Retry-After says when to try again)",
                                  422: "bad_request: the user name or password breaks a rule (the "
@@ -616,17 +641,27 @@ async def create_account(request: Request, response: Response,
     if problem:
         raise Rejected("bad_request", problem, status=422)
     _same_as_name(body.password, body.name)
-    taken = Rejected("name_taken", f"the user name {body.name} is taken; choose another", status=409)
     storage, quotas = _storage(request), request.app.state.quotas
     quotas.new_account(_client(request), count=False)  # past the quota: 429, whatever the name
-    if await _call(storage, "user", body.name.casefold()) is not None:
-        raise taken
+    like = await _call(storage, "name_like", body.name)
+    if like is not None:
+        raise _taken(body.name, like)
     quotas.new_account(_client(request))
     user_id = secrets.token_hex(16)
     password_hash = await _hash_password(_normal(body.password))
-    if not await _call(storage, "add_user", user_id, body.name, password_hash, time.time()):
-        raise taken
+    like = await _call(storage, "add_user", user_id, body.name, password_hash, time.time())
+    if like is not None:
+        raise _taken(body.name, like)
     return await _start_session(request, response, user_id, body.name)
+
+
+def _taken(name: str, like: str) -> Rejected:
+    if account_key(like) == account_key(name):
+        return Rejected("name_taken", f"the user name {name} is taken (names are the same whatever "
+                        "the case); choose another", status=409)
+    return Rejected("name_taken", f"the user name {name} looks like the account {like}'s (the same "
+                    "once lookalike characters are folded: I, l and 1; O and 0; a Latin and a "
+                    "Cyrillic a...), so others could take one for the other; choose another", status=409)
 
 
 @router.post("/api/session", response_model=SessionState, summary="Sign in (a fresh session cookie)",
@@ -637,7 +672,7 @@ async def sign_in(request: Request, response: Response,
     storage, now = _storage(request), time.time()
     keys = _keys(body.name, request)
     await _attempt(storage, keys, now)
-    user = await _call(storage, "user", body.name.casefold())
+    user = await _call(storage, "user", account_key(body.name))
     password = _normal(body.password)
     if not await _verify(user.password_hash if user else None, password) or user is None:
         raise Rejected("bad_credentials", "no account has that user name and password (names are "

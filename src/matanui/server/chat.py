@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from matanui.engine.untrusted import first_hidden, printable
 
+from .names import blank, describe
 from .protocol import Rejected
 from .storage import Storage, StorageFailed, _write, metadata
 
@@ -84,7 +85,9 @@ class ChatLine:
 
 def checked_text(text: str) -> str:
     """A line as stored: no hidden character (as given), then trimmed, 1 to MAX_CHAT_CHARS characters;
-    Rejected("bad_chat") saying what is allowed otherwise."""
+    Rejected("bad_chat") saying what is allowed otherwise, Rejected("blank_chat") for a line of
+    only invisible characters (names.py's `blank`: U+3164 HANGUL FILLER, U+2800 BRAILLE
+    PATTERN BLANK...), which would show as an empty line from someone."""
     trimmed = text.strip()
     allowed = (f"a chat line is 1 to {MAX_CHAT_CHARS} characters of plain text on one line (no "
                "control character such as a newline or ESC, no format character such as a "
@@ -95,6 +98,10 @@ def checked_text(text: str) -> str:
                        f"character {at + 1}; {allowed}")
     if not 0 < len(trimmed) <= MAX_CHAT_CHARS:
         raise Rejected("bad_chat", f"the line is {len(trimmed)} characters after trimming; {allowed}")
+    if blank(trimmed):
+        raise Rejected("blank_chat", f"the line shows as nothing: its {len(trimmed)} characters are "
+                       f"all invisible ({describe(trimmed[0])} first: a default-ignorable character "
+                       "or a blank glyph); a chat line says something that can be read")
     return trimmed
 
 

@@ -16,9 +16,10 @@ from pydantic_core import PydanticCustomError
 
 from matanui import games
 from matanui.engine.options import options_json_schema
-from matanui.engine.untrusted import first_hidden, hidden_ranges, json_text_nests_deeper_than, printable
+from matanui.engine.untrusted import first_hidden, json_text_nests_deeper_than, printable
 
 from .bots import BOT_LEVELS
+from .names import MAX_MARKS, display_name_pattern, display_name_problem
 
 MAX_MESSAGE_BYTES = 4096
 MAX_MESSAGE_DEPTH = 4  # arrays and objects inside one another in a message (every message is flat)
@@ -50,41 +51,38 @@ def _trimmed(name: str | None) -> str | None:
     return name.strip() or None if name is not None else None
 
 
-NAME_WORDS = (f"plain text of at most {MAX_NAME_CHARS} characters with no hidden character (a control "
-              "such as ESC or a newline, a format character such as a bidirectional override or a "
-              "zero-width space, a line or paragraph separator); null or blank for none (the "
-              "character's name is used)")
+NAME_WORDS = (f"plain text of at most {MAX_NAME_CHARS} characters that PRECIS's Nickname profile "
+              "(RFC 8266) allows, letters of any script, spaces, symbols and emoji, with no hidden "
+              "character (a control such as ESC or a newline, a format character such as a "
+              "bidirectional override or a zero-width space, a line or paragraph separator), no "
+              "character that shows as nothing (a default-ignorable one such as U+034F or a "
+              "variation selector, a Hangul filler, U+2800 BRAILLE PATTERN BLANK), no middle dot, "
+              f"at most {MAX_MARKS} combining marks on one character and none first; null or blank "
+              "for none (the character's name is used)")
 
 
 def _visible(name: str) -> str:
-    """A name with no hidden character (engine/untrusted.py's one definition of them), checked
-    as given, before trimming, as the document's pattern checks it."""
+    """A name with no hidden character (engine/untrusted.py's one definition of them), then
+    the rules of names.py (PRECIS Nickname, nothing invisible, no stack of marks), checked as
+    given, before trimming, as the document's pattern checks it."""
     at = first_hidden(name)
     if at is not None:
         raise PydanticCustomError("hidden_character", "the name holds the hidden character {char} "
                                   "at character {at}; a display name is {allowed}",
                                   {"char": printable(name[at]), "at": at + 1, "allowed": NAME_WORDS})
+    problem = display_name_problem(name, f"a display name is {NAME_WORDS}")
+    if problem:
+        raise PydanticCustomError("bad_name", "{problem}", {"problem": problem})
     return name
-
-
-def visible_text_pattern() -> str:
-    r"""A JSON Schema pattern that refuses exactly the hidden characters: `^[^...]*$` over
-    `hidden_ranges`, each end written as its escape (\x9b, \u202e, \U000e0001), which Python's
-    `re` and the Rust engine of schemathesis's validator read alike. The surrogates are left
-    out: no JSON string is text with one in it (pydantic refuses a lone one before any
-    pattern), and the Rust engine refuses them in a pattern."""
-    spans = [printable(chr(first)) + (f"-{printable(chr(last))}" if last > first else "")
-             for first, last in hidden_ranges() if not 0xD800 <= first <= 0xDFFF]
-    return f"^[^{''.join(spans)}]*$"
 
 
 class _VisibleInTheDocument:
     """The document's half of `_visible`: its pattern, built when the document is (reading the
-    Unicode database takes a few tenths of a second, which importing the server should not)."""
+    Unicode database takes a second or so, which importing the server should not)."""
 
     def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
         schema = handler(core_schema)
-        schema["pattern"] = visible_text_pattern()
+        schema["pattern"] = display_name_pattern()
         return schema
 
 

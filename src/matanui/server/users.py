@@ -19,7 +19,10 @@ users_table = Table(
     metadata,
     Column("id", String(32), primary_key=True),  # random, never shown
     Column("name", String(32), nullable=False),  # as its holder typed it
-    Column("name_key", String(32), nullable=False, unique=True),  # casefolded: one "Tahu" only
+    Column("name_key", String(32), nullable=False, unique=True),  # PRECIS-mapped: one "Tahu" only
+    # Its UTS #39 skeleton (names.py): no new name looks like it. NULL in older databases until
+    # the start fills it in (accounts.remember_names).
+    Column("name_skeleton", String(128), nullable=True, unique=True),
     Column("password_hash", Text, nullable=False),  # argon2id, with its parameters
     Column("created", Float, nullable=False),
     Column("password_changed", Float, nullable=False),

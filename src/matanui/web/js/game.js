@@ -59,7 +59,7 @@ const chat = chatPanel(gameId, (message) => sendOn(connections[0].ws, message), 
 });
 // A decision of the viewer's waits, on a phone (where the board may be scrolled out of sight).
 const decidingOnPhone = (view, seat) => phone.matches && seat !== null && view.current_player === seat && Boolean(view.legal?.length);
-const CHAT_REFUSALS = new Set(["bad_chat", "chat_too_fast", "no_chat"]);
+const CHAT_REFUSALS = new Set(["bad_chat", "blank_chat", "chat_too_fast", "no_chat"]);
 const chatOpen = () => connections.length === 1 && (meta?.seats || []).filter((s) => s.kind !== "bot").length >= 2;
 const sendPresence = (ws) => sendOn(ws, { type: "presence", visible: document.visibilityState === "visible" });
 document.addEventListener("visibilitychange", () => { for (const c of connections) sendPresence(c.ws); });
