@@ -567,7 +567,8 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
             await room.claim(seat)
         # A seat the account opened is the session's: it ends with it (sign-out, a new password).
         session = accounts.session_of(websocket) if seat is not None and message.token is None else None
-        return Connection(seat, session=session.id_hash if session else None, client=client_of(websocket))
+        return Connection(seat, session=session.id_hash if session else None, client=client_of(websocket),
+                          account=accounts.account_id(websocket))
 
 
 async def _still_signed_in(room: Room, connection: Connection) -> None:
