@@ -105,3 +105,23 @@ def test_on_a_phone_the_chart_lies_above_the_board_and_a_tap_on_a_mark_goes_to_i
     board = box(page, "#board")
     assert board["top"] < PHONE["height"] and board["bottom"] > 0  # the board brought into view
     assert_accessible(page, "replay with its analysis on a phone")
+
+
+def test_while_the_analysis_waits_its_turn_the_page_says_how_many_are_before_it(server, page, game_id):
+    befores = iter([2, 1])  # the server's first two answers: queued, then the real analysis
+
+    def answer(route) -> None:
+        before = next(befores, None)
+        if before is None:
+            route.continue_()
+            return
+        route.fulfill(json={"status": "queued", "position": before, "complete": False, "total": None,
+                            "decisions": [], "turning_points": [], "marks": {}})
+
+    page.route("**/api/games/*/analysis", answer)
+    page.goto(f"{server}/games/{game_id}/replay")
+    page.get_by_role("button", name="Analyse this game").click()
+    page.get_by_text("Waiting: 2 analyses before yours").wait_for(timeout=10_000)
+    assert page.get_by_role("button", name="Waiting…").is_disabled()
+    page.get_by_text("Waiting: 1 analysis before yours").wait_for(timeout=10_000)
+    page.get_by_text("Each decision judged from the deciding player's view").wait_for(timeout=120_000)

@@ -64,3 +64,10 @@ def postgres_url() -> str:
             pytest.fail("CI must set MATANUI_TEST_POSTGRES (.ci/run starts PostgreSQL)")
         pytest.skip("no PostgreSQL here: set MATANUI_TEST_POSTGRES to a postgresql+psycopg:// URL")
     return url
+
+
+def from_address(client: TestClient, host: str) -> TestClient:
+    """The same running app as `client` (on its event loop too), reached from another address."""
+    other = TestClient(client.app, base_url=str(client.base_url), client=(host, 50000))
+    other.portal = client.portal
+    return other

@@ -16,7 +16,7 @@ from matanui.server.chat import MAX_CHAT_CHARS
 from matanui.server.quotas import Limits
 
 from .conftest import ROOMY, WINDOW
-from .helpers import HUMAN_VS_BOT, TEST_HOSTS, create
+from .helpers import HUMAN_VS_BOT, TEST_HOSTS, create, from_address
 
 PEOPLE = [{"kind": "human", "character": "tahu", "name": "Ana"}, {"kind": "human", "character": "gali"}]
 
@@ -167,7 +167,8 @@ def test_the_spectators_of_one_address_share_one_rate(client, game, monkeypatch)
 
 def test_spectators_talk_among_themselves_and_players_never_see_it(client, game):
     path = f"/ws/games/{game['id']}"
-    with client.websocket_connect(path) as player, client.websocket_connect(path) as watcher:
+    gallery = from_address(client, "10.0.0.1")  # from the players' address it would be a player's
+    with client.websocket_connect(path) as player, gallery.websocket_connect(path) as watcher:
         hello(player, tokens(game)[0])
         hello(watcher)
         aside = say(watcher, "who wins?")["lines"][0]
@@ -175,7 +176,7 @@ def test_spectators_talk_among_themselves_and_players_never_see_it(client, game)
         assert until(watcher, "chat") == said
     assert aside["channel"] == "spectators" and aside["name"] == "Spectator" and aside["seat"] is None
     assert said["lines"][0]["channel"] == "players"
-    with client.websocket_connect(path) as player, client.websocket_connect(path) as watcher:
+    with client.websocket_connect(path) as player, gallery.websocket_connect(path) as watcher:
         assert [line["text"] for line in hello(player, tokens(game)[1])["chat"]] == ["my move"]
         assert [line["text"] for line in hello(watcher)["chat"]] == ["who wins?", "my move"]
     replay = client.get(f"/api/games/{game['id']}/replay").json()

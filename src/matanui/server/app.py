@@ -137,6 +137,13 @@ def client_of(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def analyst_of(request: Request) -> str:
+    """Who asks for an analysis, for its one at a time (analyses.py): the signed-in account,
+    else the address."""
+    account = accounts.account_id(request)
+    return f"account {account}" if account else f"address {client_of(request)}"
+
+
 def methods_of(app: FastAPI, request: Request) -> list[str]:
     """Every method the routes of the request's path answer: a path served by several routes
     (GET and POST /api/games) names them all, not only the first route's."""
@@ -190,12 +197,15 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
         await peers.start(lobby)
         app.state.lobby = lobby
         app.state.quotas = quotas
-        app.state.analyses = Analyses(replays)
+        # Analyses in a worker of their own, below the replays' priority: a replay never waits
+        # behind an analysis's jobs, and gets the CPU first (analyses.py).
+        app.state.analyses = Analyses(Workers(1, nice=BACKGROUND_NICE, idle=True))
         app.state.session_sockets = accounts.SessionSockets()
         try:
             yield
         finally:
             app.state.analyses.close()
+            app.state.analyses.workers.close()
             await peers.stop()
             await lobby.stop()
             bots.close()
@@ -481,15 +491,18 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_workers: int = 1, bot_pa
                  404: "unknown_game: there is no such game",
                  409: "not_over: a game is analysed once it is over",
                  **UNAVAILABLE,
-                 503: "analyses_busy: the server analyses as many games at once as it may"}))
+                 429: "analysis_pending: your analysis of another game is not complete yet (one "
+                      "at a time per account, else per address; the message names it; Retry-After)",
+                 503: "analyses_busy: as many analyses wait as the server queues (Retry-After)"}))
     async def analysis(request: Request, game_id: str) -> dict[str, Any]:
         """Each decision judged from the deciding player's view: `before` and `after` (that
         player's chance of winning before and after the move, 0 to 1), `best_words` (the best
         move found), `lost` and `mark` (inaccuracy, mistake or blunder by the chance lost:
         `marks` holds the thresholds); `complete` false while the rest is worked out (ask
-        again), then `turning_points` (action numbers)."""
+        again), then `turning_points` (action numbers). `status`: `queued` (waiting its turn:
+        `position` analyses are before it), `running` or `complete`."""
         room = await lobby_of(request).find(game_id)
-        return request.app.state.analyses.of(room)
+        return request.app.state.analyses.of(room, analyst_of(request))
 
     # -- play --------------------------------------------------------------------------
 
@@ -555,7 +568,8 @@ async def _say_hello(websocket: WebSocket, room: Room) -> Connection:
             await room.claim(seat)
         # A seat the account opened is the session's: it ends with it (sign-out, a new password).
         session = accounts.session_of(websocket) if seat is not None and message.token is None else None
-        return Connection(seat, session=session.id_hash if session else None, client=client_of(websocket))
+        return Connection(seat, session=session.id_hash if session else None, client=client_of(websocket),
+                          account=accounts.account_id(websocket))
 
 
 async def _still_signed_in(room: Room, connection: Connection) -> None:

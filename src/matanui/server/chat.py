@@ -2,8 +2,12 @@
 
 Two channels. "players": the seats write, everyone (players and spectators) reads.
 "spectators": spectators write and read; players never see it, so the table cannot be
-coached from the gallery. A game has chat only where people meet: not hot-seat (one screen)
-and with at least two seats that are not bots; anywhere else a line is refused ("no_chat").
+coached from the gallery. A player's connection without its seat (a second tab opened
+without the token) is no spectator: from the account that holds a seat, or from an address
+a seat was opened from, it reads the players' channel only and writes neither
+(Room.in_gallery; refused with "plays_here"). A game has chat only where people meet: not
+hot-seat (one screen) and with at least two seats that are not bots; anywhere else a line is
+refused ("no_chat").
 
 A line is 1 to MAX_CHAT_CHARS characters after trimming, with no hidden character (a
 control such as a newline or ESC, a format character such as a bidirectional override:
@@ -78,9 +82,9 @@ class ChatLine:
         return {"n": self.n, "seat": self.seat, "name": self.name, "text": self.text,
                 "at": self.at, "channel": self.channel}
 
-    def readable_by(self, seat: int | None) -> bool:
-        """Spectators read both channels; players only theirs."""
-        return seat is None or self.channel == PLAYERS
+    def readable_by(self, gallery: bool) -> bool:
+        """Spectators (the gallery: Room.in_gallery) read both channels; players only theirs."""
+        return gallery or self.channel == PLAYERS
 
 
 def checked_text(text: str) -> str:
@@ -165,9 +169,9 @@ class Chat:
             self._tell(new)
         return new
 
-    def readable(self, seat: int | None, limit: int = CHAT_PAGE) -> list[dict[str, Any]]:
-        """The newest `limit` lines `seat` may read (None: a spectator), oldest first."""
-        lines = [line for line in self.lines if line.readable_by(seat)]
+    def readable(self, gallery: bool, limit: int = CHAT_PAGE) -> list[dict[str, Any]]:
+        """The newest `limit` lines a connection may read (`gallery`: a spectator's), oldest first."""
+        lines = [line for line in self.lines if line.readable_by(gallery)]
         return [line.to_message() for line in lines[-limit:]]
 
     def replay_lines(self) -> list[dict[str, Any]]:
@@ -177,11 +181,11 @@ class Chat:
     def _tell(self, lines: list[ChatLine]) -> None:
         texts: dict[bool, str | None] = {}
         for connection in self.room.connections:
-            spectator = connection.seat is None
-            if spectator not in texts:
-                shown = [line.to_message() for line in lines if line.readable_by(connection.seat)]
-                texts[spectator] = json.dumps({"type": "chat", "lines": shown}) if shown else None
-            text = texts[spectator]
+            gallery = self.room.in_gallery(connection)
+            if gallery not in texts:
+                shown = [line.to_message() for line in lines if line.readable_by(gallery)]
+                texts[gallery] = json.dumps({"type": "chat", "lines": shown}) if shown else None
+            text = texts[gallery]
             if text is not None:
                 connection.send(text)
 
@@ -204,9 +208,15 @@ class Chat:
         refusal = self.refusal()
         if refusal is not None:
             raise refusal
+        room, seat = self.room, connection.seat
+        if seat is None and not room.in_gallery(connection):
+            raise Rejected("plays_here", "you play in this game (your account holds a seat of it, or "
+                           "a seat of it was opened from your address): a connection of yours without "
+                           "the seat's token watches, but neither reads nor writes the spectators' "
+                           "chat; open the game with your seat's link (or signed in) to chat with "
+                           "the table")
         text = checked_text(text)
         await self.load()
-        room, seat = self.room, connection.seat
         channel = SPECTATORS if seat is None else PLAYERS
         most = MOST_LINES[channel]
         if sum(line.channel == channel for line in self.lines) >= most:

@@ -114,6 +114,7 @@ class Connection:
     seat: int | None
     session: str | None = None  # the hash of the session that opened the seat (accounts.py), if one did
     client: str = ""  # the address it came from (app.client_of), for the limits shared by an address
+    account: str | None = None  # the signed-in account of the socket, if any (a player's other tab?)
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_SIZE))
     closing: tuple[int, str] | None = None  # the close code and reason, once it is to close
 
@@ -156,6 +157,8 @@ class Room:
         self.last_events: list[Event] = []  # those of the latest action applied here (the `Last move`)
         self.backends = backends
         self.connections: set[Connection] = set()
+        # The addresses a seat of this game was opened from (here): a watcher from one is a player
+        self.seated_from: set[str] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.turns = turns or []  # who decided each action (clocks.turn_of), beside row.times
@@ -272,7 +275,7 @@ class Room:
         self.state, self.events = build(record, self.state.game)
         self.last_events = []  # told anew: the page falls back to the newest event
         for connection in self.connections:
-            connection.send(json.dumps(self.welcome(connection.seat)))
+            connection.send(json.dumps(self.welcome(connection.seat, self.in_gallery(connection))))
 
     def _names_stale(self) -> bool:
         """The state's names are not (or no longer) the seats' display names."""
@@ -323,10 +326,22 @@ class Room:
                 "winners": state.winners, "aborted": aborts.aborted(state.history),
                 "abortable": self.abortable(), **self.window_times(), "clock": clocks.room_clock(self)}
 
-    def welcome(self, seat: int | None) -> dict[str, Any]:
+    def in_gallery(self, connection: Connection) -> bool:
+        """Whether the connection is of the gallery: it reads and writes the spectators' chat.
+        A seat's connection is not, nor one without a seat that is a player's all the same (a
+        second tab without the token): one whose signed-in account holds a seat of this game,
+        or from an address a seat of it was opened from on this instance. Players never read
+        the spectators' channel; people watching from a player's address lose it too."""
+        if connection.seat is not None or connection.client in self.seated_from:
+            return False
+        return connection.account is None or all(s.account != connection.account for s in self.row.seats)
+
+    def welcome(self, seat: int | None, gallery: bool | None = None) -> dict[str, Any]:
         """Everything a (re)connecting client needs: the game, its seats, the view, and the
         newest LOG_PAGE entries of the log (`log_from`: the index of the first; `history`
-        messages bring the earlier ones)."""
+        messages bring the earlier ones). `gallery`: whether the connection reads the
+        spectators' chat (in_gallery; by default, any connection without a seat)."""
+        gallery = seat is None if gallery is None else gallery
         state = self.state
         start = max(0, len(self.events) - LOG_PAGE)
         return {"type": "welcome", "game_id": self.id, "game": state.game.name,
@@ -338,7 +353,8 @@ class Room:
                 "rating_changes": self.rating_changes,
                 "created": self.row.created, "finished": self.row.touched if state.is_over else None,
                 "last_events": [e.view(seat) for e in self.last_events],
-                "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(seat),
+                "log_from": start, "log_total": len(self.events), "chat": self.chat.readable(gallery),
+                "spectators_chat": gallery,
                 **self.view(seat, self.events[start:])}
 
     def history(self, seat: int | None, before: int) -> dict[str, Any]:
@@ -352,10 +368,12 @@ class Room:
                 "events": [e.view(seat) for e in self.events[start:before]]}
 
     def join(self, connection: Connection) -> None:
+        if connection.seat is not None and connection.client:
+            self.seated_from.add(connection.client)
         self.connections.add(connection)
         self.window_moved.set()  # a window's close may depend on who is connected
         self.presence.joined(connection)
-        connection.send(json.dumps(self.welcome(connection.seat)))
+        connection.send(json.dumps(self.welcome(connection.seat, self.in_gallery(connection))))
         self.announce_seats()
 
     def leave(self, connection: Connection) -> None:

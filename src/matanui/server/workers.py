@@ -3,7 +3,9 @@
 Python work on a thread would still hold the GIL against the loop, so each pool is a set of
 `spawn`ed processes (the server process has threads: fork would copy them half-way). A pool
 may run at a lower CPU priority (`nice`): background work (games of bots only, replays) then
-takes only the CPU that games with people leave over. Workers leave with the server.
+takes only the CPU that games with people leave over; a pool may run `idle` too (Linux's
+SCHED_IDLE, below even nice 19: the analyses, which then take only what replays leave over).
+Workers leave with the server.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ T = TypeVar("T")
 BACKGROUND_NICE = 19  # the lowest CPU priority: background work yields to everything else
 
 
-def _start(server: int, nice: int) -> None:
+def _start(server: int, nice: int, idle: bool = False) -> None:
     """Lower this worker's priority, load the agents and every game's data once, and leave
     with the server: a server killed outright (kill -9) never tells its workers."""
     import matanui.ai  # noqa: F401  (the import is the warm-up)
@@ -30,6 +32,8 @@ def _start(server: int, nice: int) -> None:
 
     if nice:
         os.nice(nice)
+    if idle and hasattr(os, "SCHED_IDLE"):  # elsewhere (not Linux) nice alone
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     for name in games.names():
         games.get(name)
     threading.Thread(target=_exit_with, args=(server,), daemon=True, name="watch-server").start()
@@ -42,13 +46,14 @@ def _exit_with(server: int) -> None:
 
 
 class Workers:
-    """`count` worker processes at CPU priority `nice` (0: normal, 19: lowest), started when
+    """`count` worker processes at CPU priority `nice` (0: normal, 19: lowest), and `idle`
+    (SCHED_IDLE, where the system has it: only when nothing else wants the CPU), started when
     the first job comes."""
 
-    def __init__(self, count: int, *, nice: int = 0) -> None:
+    def __init__(self, count: int, *, nice: int = 0, idle: bool = False) -> None:
         context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_start,
-                                         initargs=(os.getpid(), nice))
+                                         initargs=(os.getpid(), nice, idle))
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, call, *args)

@@ -8,10 +8,14 @@ actions), then measures, `--rounds` times each:
   in #board, in Debian's headless chromium (skipped without it or without Playwright).
 
 `--busy N` keeps N processes spinning at normal priority meanwhile (a loaded machine: the
-replay worker runs at the lowest priority). Only 127.0.0.1 is contacted.
+replay worker runs at the lowest priority). `--analyses N` measures the first replay request
+again while the analyses of N other finished games are worked out, each asked for by a client
+of its own (the server trusts 127.0.0.1 as a proxy, and each names its own X-Forwarded-For),
+the analyses' state after it. Only 127.0.0.1 is contacted.
 
     python -m matanui.tools.replay_bench --rounds 5
     python -m matanui.tools.replay_bench --busy 2
+    python -m matanui.tools.replay_bench --analyses 4
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import multiprocessing
 import statistics
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,9 +47,11 @@ FIRST_PAINT = """() => new Promise((resolve) => {
 })"""
 
 
-def call(base: str, path: str, body: dict | None = None) -> dict:
+def call(base: str, path: str, body: dict | None = None, client: str | None = None) -> dict:
+    """`client`: the address the request is for (X-Forwarded-For; the server must trust us)."""
+    headers = {"content-type": "application/json", **({"x-forwarded-for": client} if client else {})}
     request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body else None,
-                                     headers={"content-type": "application/json"})
+                                     headers=headers)
     with urllib.request.urlopen(request, timeout=120) as answer:
         return json.load(answer)
 
@@ -59,6 +66,40 @@ def long_game(base: str, game: str) -> tuple[str, int]:
         if summary["at"] >= LEAST_ACTIONS:
             return game_id, summary["at"]
     raise RuntimeError(f"no {game} game of {LEAST_ACTIONS} actions in 49 seeds")
+
+
+def finished_games(base: str, count: int) -> list[str]:
+    """`count` finished Reconstruct games of two easy bots (to analyse)."""
+    ids = [call(base, "/api/games", {"game": "reconstruct", "seed": 100 + n,
+                                     "seats": [{"kind": "bot", "level": "easy"}] * 2})["id"]
+           for n in range(count)]
+    for game_id in ids:
+        while call(base, f"/api/games/{game_id}")["status"] != "finished":
+            time.sleep(0.3)
+    return ids
+
+
+def ask_analyses(base: str, ids: list[str]) -> list[str]:
+    """Ask for each game's analysis as a client of its own; their statuses, in words."""
+    states = []
+    for n, game_id in enumerate(ids):
+        try:
+            answer = call(base, f"/api/games/{game_id}/analysis", client=f"10.0.0.{n + 1}")
+            status = answer.get("status") or ("complete" if answer["complete"] else "running")
+            states.append(f"{status} {len(answer['decisions'])}/{answer['total']}")
+        except urllib.error.HTTPError as refused:
+            states.append(f"refused {refused.code}")
+    return states
+
+
+def judging(base: str, ids: list[str]) -> str:
+    """Once a decision of some analysis is judged (the worker is up and busy): their states."""
+    deadline = time.time() + 120
+    while True:
+        states = ask_analyses(base, ids)
+        if any(not state.split()[-1].startswith("0/") for state in states) or time.time() > deadline:
+            return ", ".join(states)
+        time.sleep(0.5)
 
 
 def first_response(base: str, game_id: str) -> tuple[float, int, int]:
@@ -124,16 +165,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", default="masks")
     parser.add_argument("--busy", type=int, default=0, help="busy processes meanwhile")
+    parser.add_argument("--analyses", type=int, default=0,
+                        help="then again while this many other games are analysed")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, f"sqlite:///{folder}/bench.db", 1)
+        proxy = ("--trusted-proxy", "127.0.0.1", "--limit=bot_games_per_client=100") if args.analyses else ()
+        server = start_server(port, f"sqlite:///{folder}/bench.db", 1, extra=proxy)
         try:
             game_id, actions = long_game(base, args.game)
+            analysed = finished_games(base, args.analyses)
             print(f"a {args.game} game of {actions} actions")
             with busy(args.busy):
                 measure(base, game_id, args.rounds)
+                if analysed:
+                    print(f"asked for {len(analysed)} analyses: {', '.join(ask_analyses(base, analysed))}")
+                    print(f"once they judge: {judging(base, analysed)}")
+                    print(summary("first replay request while they are worked out",
+                                  [first_response(base, game_id)[0] for _ in range(args.rounds)]))
+                    print(f"the analyses then: {', '.join(ask_analyses(base, analysed))}")
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -4,7 +4,8 @@
 // the move at the step before it, after it at its step), with its axes (the chance in percent,
 // the move number), the step on screen and the marked moves, each a button to its step; the
 // marked moves listed too, in a panel of their own; and for the step on screen, the judgement
-// of the move that led there (`show`).
+// of the move that led there (`show`). While the analysis waits its turn on the server
+// (`status` "queued"), the page says how many are before it, and asks again.
 import { api, el } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -18,6 +19,8 @@ const TICK_SPACE = 40;  // the least pixels between two move numbers on the x ax
 // The least pixels between two marks whose symbols are both written (a symbol and a dot high).
 const LABEL_SPACE = { across: 16, up: 24 };
 const percent = (chance) => `${Math.round(chance * 100)}%`;
+// The server analyses a few games at a time; the others wait in the order asked.
+const waiting = (before) => `Waiting: ${before} ${before === 1 ? "analysis" : "analyses"} before yours…`;
 
 function svg(tag, attrs = {}, text = null) {
   const node = document.createElementNS(SVG, tag);
@@ -74,6 +77,7 @@ export function analysisPanel(panel, list, { gameId, steps, names, jump }) {
       button.textContent = "Try again";
       return;
     }
+    button.textContent = result.status === "queued" ? "Waiting…" : "Analysing…";
     draw();
     if (result.complete) button.remove();
     else setTimeout(ask, POLL_MS);
@@ -90,7 +94,8 @@ export function analysisPanel(panel, list, { gameId, steps, names, jump }) {
     const done = result.decisions.length;
     progress.textContent = result.complete
       ? `Each decision judged from the deciding player's view: ${done} decisions. Marks by chance lost: ?! 10 points, ? 20, ?? 30.`
-      : `Judging decision ${done + 1} of ${result.total ?? "…"}…`;
+      : result.status === "queued" ? waiting(result.position)
+        : `Judging decision ${done + 1} of ${result.total ?? "…"}…`;
     const width = chart.clientWidth || 320;
     chart.dataset.width = width;
     chart.replaceChildren(picture(width, heightFor(width)), legend());
