@@ -1,6 +1,7 @@
 """A real-time clock in the browser: it counts down for the seat deciding, turns red under
-10 s, and when it runs out the other player chooses; here a bot takes the late seat, and
-both browsers see it. At laptop and phone width."""
+10 s, and when it runs out (both players have made two moves) the late player reads that
+their time ran out and the other chooses: wait, then claim the win; both browsers see the
+end. At laptop and phone width."""
 
 from __future__ import annotations
 
@@ -14,15 +15,15 @@ from .conftest import LAPTOP, PHONE, screenshot
 
 # The clock of a seat's timed decision starts when the other player has played its move through
 # the running server, with both pages open, so a slow start eats none of the window: it turns
-# red 10 s later, runs out 10 s after that, and the server has a bot take the seat 20 s later
-# if nobody chose (a CI run, with the game stored before the server started, once began so
+# red 10 s later, runs out 10 s after that, and the server ends it on time 20 s later if
+# nobody chose (a CI run, with the game stored before the server started, once began so
 # slowly that the seat had been replaced before the button could be seen).
 QUICK = {"kind": "realtime", "move_seconds": 20, "bank_seconds": 0}
 PEOPLE = [{"kind": "human", "character": "tahu"}, {"kind": "human", "character": "gali"}]
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
-def test_a_real_time_clock_runs_out_and_the_other_player_has_a_bot_take_the_seat(browser, tmp_path, size):
+def test_a_real_time_clock_runs_out_and_the_other_player_waits_then_claims_the_win(browser, tmp_path, size):
     port = free_port()
     process = start_server(f"sqlite:///{tmp_path / 'clock.db'}", port)
     try:
@@ -41,15 +42,18 @@ def test_a_real_time_clock_runs_out_and_the_other_player_has_a_bot_take_the_seat
         running.locator(".clock-time").filter(has_text="left").wait_for(timeout=10_000)
         other.locator(".clock.low").wait_for(timeout=20_000)  # red under 10 s
         screenshot(mine, f"clock-low-{'phone' if size is PHONE else 'laptop'}")
-        choice = other.get_by_role("button", name="Replace with a bot")
-        choice.wait_for(timeout=20_000)
-        assert other.get_by_role("button", name="Expel").count() == 1
-        mine.get_by_text("Your clock ran out").wait_for(timeout=5_000)
+        wait = other.get_by_role("button", name="Wait")
+        wait.wait_for(timeout=20_000)
+        assert other.get_by_role("button", name="Replace with a bot").count() == 0  # two players
+        mine.get_by_text("Your time ran out").wait_for(timeout=5_000)
         screenshot(other, f"clock-expired-{'phone' if size is PHONE else 'laptop'}")
-        choice.click()
-        for page in pages.values():  # the seat is a bot's now, in both browsers
-            page.locator(f".clock[data-seat='{late}'] .clock-time", has_text="bot").wait_for(timeout=10_000)
-        other.locator(".clock-choice button").first.wait_for(state="detached", timeout=5_000)
+        screenshot(mine, f"clock-ran-out-{'phone' if size is PHONE else 'laptop'}")
+        wait.click()
+        other.get_by_text("you are waiting for them").wait_for(timeout=10_000)
+        other.get_by_role("button", name="Claim the win").click()
+        other.get_by_role("dialog", name="You won").wait_for(timeout=10_000)
+        mine.get_by_role("dialog", name="You lost").wait_for(timeout=10_000)
+        assert "time ran out" in mine.locator("#end").inner_text()
         for page in pages.values():
             page.context.close()
     finally:

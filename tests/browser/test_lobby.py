@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from websockets.sync.client import connect
 
+from tests.server.clocked import hand_over
 from tests.server.process import free_port, start_server
 from tests.server.wire import call, views
 
@@ -319,7 +320,7 @@ def test_a_bot_game_nobody_watches_is_not_listed_as_running(quiet, page):
 
 def test_a_rated_game_says_so_names_stay_as_typed_and_a_finished_game_offers_no_resume(quiet, page):
     ana, bo = signed_up(quiet, "ana_r1"), signed_up(quiet, f"bo_{secrets.token_hex(2)}")
-    made = ana("/api/games", {"game": "reconstruct", "seats": PEOPLE})
+    made = ana("/api/games", {"game": "reconstruct", "seats": PEOPLE, "rated": True})
     bo("/api/account/claim", {"game_id": made["id"], "token": made["seats"][1]["token"]})
     unrated = call(quiet, "/api/games", {"game": "reconstruct", "seats": PEOPLE})["id"]
     page.goto(quiet + "/")
@@ -333,6 +334,8 @@ def test_a_rated_game_says_so_names_stay_as_typed_and_a_finished_game_offers_no_
     assert row(page, made["id"], "#your-games").get_by_role("link", name="Resume").count() == 1
     screenshot(page, "lobby-rated")
 
+    # both make two moves (then it counts: an abort is unrated), and Tahu resigns
+    hand_over(int(quiet.rsplit(":", 1)[1]), made["id"], [seat["token"] for seat in made["seats"]])
     resign(quiet, made["id"], made["seats"][0]["token"])
     mine = row(page, made["id"], "#your-games", "finished")
     mine.wait_for(timeout=15_000)
@@ -342,10 +345,11 @@ def test_a_rated_game_says_so_names_stay_as_typed_and_a_finished_game_offers_no_
         assert listed.locator(".badge.rated").count() == 1  # it changed the ratings
     screenshot(page, "lobby-finished")
 
-    page.goto(quiet + "/ratings/reconstruct")
-    name = page.get_by_role("link", name="ana_r1", exact=True)
+    page.goto(quiet + "/players/ana_r1")  # provisional, so on no leaderboard yet: her profile
+    name = page.get_by_role("heading", name="ana_r1", exact=True)
     name.wait_for()
     assert name.inner_text() == "ana_r1"  # the text as shown, after any CSS text-transform
+    assert "?" in page.inner_text(".rating-game")  # provisional
 
 
 # -- the new-game form in a player's words ------------------------------------------------

@@ -59,6 +59,19 @@ def create_account(player: Player) -> None:
     page.get_by_text(f"Signed in as {player.name}").wait_for()
 
 
+ABORTABLE = "() => document.querySelector('#resign button.resign')?.textContent === 'Abort'"
+
+
+def play_until_it_counts(players: list[Player], game: str) -> list[str]:
+    """Decisions until the game can no longer be aborted (every player has made two moves of
+    their own): the button that ends it then reads Resign, no longer Abort. Who decided."""
+    order: list[str] = []
+    while any(player.page.evaluate(ABORTABLE) for player in players):
+        assert len(order) < 60, ("the game could still be aborted", order)
+        order += play_decisions(players, game, 3)
+    return order
+
+
 def play_decisions(players: list[Player], game: str, count: int) -> list[str]:
     """At least `count` decisions, by whoever may act, until the turn has passed from one
     browser to the other (its title then says "your turn"; a stop-card window is no turn);
@@ -116,7 +129,7 @@ def test_two_accounts_play_by_invite_resign_and_the_game_is_rated(server, browse
         phone.page.goto(invite)  # the invite came by message: opened, not clicked here
         for player in (laptop, phone):
             player.page.wait_for_selector(".reconstruct")
-        order = play_decisions([laptop, phone], "reconstruct", 4)
+        order = play_until_it_counts([laptop, phone], "reconstruct")
         deciding, waiting = phone, laptop  # the phone resigns (whoever is to move)
         assert len(set(order)) == 2, ("both players decided", order)
         for player, other in ((laptop, phone), (phone, laptop)):  # by account name, rating after
@@ -222,7 +235,7 @@ def test_three_play_makuta_one_resigns_and_the_other_two_play_on(server, browser
         for reader in (host.page, phone.page, third.page, watcher):  # every line reaches everyone
             for line in (f"{host.name}: kia ora, Toa", "Ana: hello from the phone"):
                 reader.locator("#chat-lines li", has_text=line).wait_for(timeout=10_000)
-        play_decisions(everyone, "makuta", 3)
+        play_until_it_counts(everyone, "makuta")
         for player in everyone:
             player.keep("makuta-playing", full_page=True)
         resign = phone.page.get_by_role("button", name="Resign", exact=True)

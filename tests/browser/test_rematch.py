@@ -13,6 +13,7 @@ from tests.server.wire import call
 from .conftest import ARTIFACTS, LAPTOP, PHONE
 from .test_accounts import sign_in
 from .test_lobby import PEOPLE
+from .test_people import Player, play_until_it_counts
 
 
 def seats_of(server: str, game_id: str) -> list[dict]:
@@ -20,14 +21,15 @@ def seats_of(server: str, game_id: str) -> list[dict]:
         return json.load(answer)["seats"]
 
 
-def resign(page) -> None:
-    page.get_by_role("button", name="Resign", exact=True).click()
-    confirm = page.get_by_role("dialog", name="Resign this game?")
-    confirm.get_by_role("button", name="Resign", exact=True).click()
+def leave(page, how: str = "Resign") -> None:
+    """Resign, or (before every player has made two moves) abort, confirming it."""
+    page.get_by_role("button", name=how, exact=True).click()
+    confirm = page.get_by_role("dialog", name=f"{how} this game?")
+    confirm.get_by_role("button", name=how, exact=True).click()
 
 
 def test_a_rated_game_ends_with_rating_changes_and_a_rematch_offered_and_accepted(server, browser):
-    created = call(server, "/api/games", {"game": "reconstruct", "seats": PEOPLE})
+    created = call(server, "/api/games", {"game": "reconstruct", "seats": PEOPLE, "rated": True})
     contexts = [browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)]
     errors: list[str] = []
     try:
@@ -46,7 +48,9 @@ def test_a_rated_game_ends_with_rating_changes_and_a_rematch_offered_and_accepte
             page.locator("#title .badge.rated", has_text="Rated").wait_for()  # the header says it
         phone.wait_for_function(f"() => document.getElementById('status').textContent.includes('{names[0]}')")
 
-        resign(phone)
+        play_until_it_counts([Player(page, name, label) for page, name, label
+                              in zip(pages, names, ("laptop", "phone"), strict=True)], "reconstruct")
+        leave(phone)
         for page in pages:
             end = page.locator("#end[open]")
             end.locator("th", has_text="Rating").wait_for(timeout=15_000)
@@ -83,7 +87,8 @@ def test_a_declined_rematch_is_told_to_the_one_who_offered(server, browser):
         for page, seat in zip(pages, created["seats"], strict=True):
             page.goto(server + seat["link"])
             page.wait_for_selector(".reconstruct")
-        resign(second)
+        leave(second, "Abort")  # at once: the game ends aborted, and a rematch may follow
+        first.locator("#end[open]").get_by_role("heading", name="Aborted").wait_for(timeout=10_000)
         first.locator("#end[open]").get_by_role("button", name="Offer a rematch").click()
         second.locator("#end").get_by_role("button", name="Decline").click()
         first.locator("#end").get_by_text("declined the rematch").wait_for(timeout=10_000)

@@ -18,10 +18,11 @@ def free_port() -> int:
 
 def start_server(database: str, port: int, bot_pace: float = 0.0, limits: tuple[str, ...] = (
         "messages_per_second=10000", "games_per_minute=10000", "hellos_per_minute=10000",
-        "accounts_per_hour=10000"),
+        "accounts_per_hour=10000", "rated_one_address=1"),
         extra: tuple[str, ...] = (), command: str = "matanui.cli") -> subprocess.Popen:
     """Start the server and return once it answers (scripted clients act faster than people:
-    the default `limits` lift the limits they would reach). `command` is the module run as
+    the default `limits` lift the limits they would reach, and every account of theirs comes
+    from 127.0.0.1, as a club's behind one address: they rate each other). `command` is the module run as
     the command line (tests.example_game.serve: one with the example game registered)."""
     process = subprocess.Popen(
         [sys.executable, "-m", command, "serve", "--port", str(port), "--database", database,

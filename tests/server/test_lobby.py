@@ -248,18 +248,21 @@ def test_a_turn_based_game_waiting_for_its_person_runs_without_anyone_connected(
 
 
 def test_the_list_says_which_games_are_rated(client):
-    """A game between two accounts is rated while it runs and once it is over; a game against
-    a bot, or with an anonymous seat, is not."""
+    """A game created rated between two accounts is rated while it runs and once it is over;
+    one created casual, one against a bot, or with an anonymous seat, is not."""
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
-    between = create(client, seats=PEOPLE)["id"]
+    between = create(client, seats=PEOPLE, rated=True)["id"]
     held_by(client, between, [a, b])
-    anonymous = create(client, seats=PEOPLE)["id"]
+    casual = create(client, seats=PEOPLE)["id"]
+    held_by(client, casual, [a, b])
+    anonymous = create(client, seats=PEOPLE, rated=True)["id"]
     held_by(client, anonymous, [a, None])
     against_bot = create(client)["id"]
     held_by(client, against_bot, [a, None])
     found = listed_games(client)
-    assert [found[g]["rated"] for g in (between, anonymous, against_bot)] == [True, False, False]
+    listed = [found[g]["rated"] for g in (between, casual, anonymous, against_bot)]
+    assert listed == [True, False, False, False]
     finish(client, room_of(client, between))
     finished = client.get(f"/api/games/{between}").json()
     assert (finished["status"], finished["rated"]) == ("finished", True)

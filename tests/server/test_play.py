@@ -94,8 +94,8 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(client):
         assert codes == ["bad_message"] * 7 + ["too_large", "already_hello", "stale"]
         words = " ".join(message for _, message in answers)
         for expected in ("not binary", "not valid JSON", "JSON object",
-                         "'hello', 'act', 'drawn', 'history', 'resign', 'hint', 'expel', 'replace', "
-                         "'chat' and 'presence'",
+                         "'hello', 'act', 'drawn', 'history', 'resign', 'abort', 'hint', 'expel', 'wait', "
+                         "'replace', 'chat' and 'presence'",
                          "'action' must be", "'at' must be", "unknown field(s) extra", "at most 4096",
                          "game is at action"):
             assert expected in words

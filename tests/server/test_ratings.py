@@ -106,7 +106,7 @@ def client(tmp_path) -> Iterator[TestClient]:
 def test_a_rated_game_moves_both_ratings_by_the_glicko2_numbers(client):
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
-    game = create(client, seats=PEOPLE)
+    game = create(client, seats=PEOPLE, rated=True)
     room = held_by(client, game["id"], [a, b])
     finish(client, room)
 
@@ -118,14 +118,16 @@ def test_a_rated_game_moves_both_ratings_by_the_glicko2_numbers(client):
     assert rated_count(storage, game["id"]) == 1
 
 
-@pytest.mark.parametrize("case", ["anonymous seat", "one account twice", "hot-seat", "bot", "hints"])
+@pytest.mark.parametrize("case", ["anonymous seat", "one account twice", "hot-seat", "bot", "hints",
+                                  "not created rated"])
 def test_games_that_are_not_between_accounts_or_give_hints_stay_unrated(client, case):
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
     seats = [PEOPLE[0], {"kind": "bot", "level": "easy", "character": "gali"}] if case == "bot" else PEOPLE
-    game = create(client, seats=seats, hotseat=case == "hot-seat", hints=case == "hints")
+    game = create(client, seats=seats, hotseat=case == "hot-seat", hints=case == "hints",
+                  rated=case != "not created rated")
     holders = {"anonymous seat": [a, None], "one account twice": [a, a], "hot-seat": [a, b], "bot": [a, b],
-               "hints": [a, b]}
+               "hints": [a, b], "not created rated": [a, b]}
     room = held_by(client, game["id"], holders[case])
     finish(client, room)
     assert not is_rated(room.row, room.state)
@@ -137,7 +139,7 @@ def test_a_seat_a_bot_took_over_counts_for_its_account_as_a_loss(client):
     scores an abandoned game, so timing out never dodges a loss and nobody farms the bot."""
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
-    room = held_by(client, create(client, seats=PEOPLE)["id"], [a, b])
+    room = held_by(client, create(client, seats=PEOPLE, rated=True)["id"], [a, b])
     room.row.seats[1].kind, room.row.seats[1].replaced, room.row.seats[1].level = "bot", True, "easy"
     finish(client, room)
     assert is_rated(room.row, room.state)
@@ -156,7 +158,7 @@ def test_seats_that_left_lose_to_those_that_stayed_even_in_a_draw():
 def test_a_game_without_an_action_is_not_rated(client):
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
-    room = held_by(client, create(client, seats=PEOPLE)["id"], [a, b])
+    room = held_by(client, create(client, seats=PEOPLE, rated=True)["id"], [a, b])
     assert not room.state.history and not is_rated(room.row, room.state)
 
 
@@ -172,7 +174,7 @@ def test_a_makuta_game_of_four_rates_the_winner_against_three(tmp_path):
     with ExitStack() as stack:
         client = instance(stack, storage.url)
         game = create(client, seats=[{"kind": "human", "character": c}
-                                     for c in ("tahu", "gali", "pohatu", "onua")], game="makuta")
+                                     for c in ("tahu", "gali", "pohatu", "onua")], game="makuta", rated=True)
     users = [account(storage)[0] for _ in range(4)]
     assert record_game(storage, game["id"], "makuta", users, [1], 1000.0)
     new = Rating()
@@ -188,7 +190,7 @@ def test_a_game_is_rated_once_across_two_instances_and_a_restart(database):
         b = instance(stack, database)
         storage = storage_of(a)
         (x, _), (y, _) = account(storage), account(storage)
-        game = create(a, seats=PEOPLE)
+        game = create(a, seats=PEOPLE, rated=True)
         room = held_by(a, game["id"], [x, y])
         b.portal.call(b.app.state.lobby.refresh, game["id"])  # B serves the game too
         finish(a, room)
@@ -214,7 +216,7 @@ def test_the_leaderboard_lists_accounts_best_first_with_the_bots_beside_them(cli
     names = ["Vakama", "Nokama", "Whenua"]
     users = [account(storage, name)[0] for name in names]
     for i, (winner, loser) in enumerate([(0, 1), (0, 2), (1, 2)]):
-        game = create(client, seats=PEOPLE)
+        game = create(client, seats=PEOPLE, rated=True)
         assert record_game(storage, game["id"], "reconstruct", [users[winner], users[loser]], [0],
                            1000.0 + i)
     board = client.get("/api/ratings/reconstruct").json()
@@ -230,7 +232,7 @@ def test_the_leaderboard_lists_accounts_best_first_with_the_bots_beside_them(cli
 def test_a_profile_gives_each_rating_its_history_and_the_games_newest_first(client):
     storage = storage_of(client)
     (me, _), (other, other_name) = account(storage, "Onewa"), account(storage, "Nuju")
-    first, second = create(client, seats=PEOPLE), create(client, seats=PEOPLE)
+    first, second = create(client, seats=PEOPLE, rated=True), create(client, seats=PEOPLE, rated=True)
     record_game(storage, first["id"], "reconstruct", [me, other], [0], 1000.0)
     record_game(storage, second["id"], "reconstruct", [other, me], [0], 2000.0)
 
@@ -250,7 +252,7 @@ def test_a_profile_gives_each_rating_its_history_and_the_games_newest_first(clie
 def test_seats_show_their_accounts_name_and_rating(client):
     storage = storage_of(client)
     a, _ = account(storage, "Matau")
-    game = create(client, seats=PEOPLE)
+    game = create(client, seats=PEOPLE, rated=True)
     held_by(client, game["id"], [a, None])
     client.get(f"/api/games/{game['id']}")  # the first look reads the account in the background
     deadline = time.time() + 5

@@ -92,7 +92,7 @@ def test_an_offer_leaves_with_its_player(client):
 def test_a_rated_game_says_so_and_tells_each_rating_change_at_its_end(client):
     storage = storage_of(client)
     (a, _), (b, _) = account(storage), account(storage)
-    game = create(client, seats=PEOPLE)
+    game = create(client, seats=PEOPLE, rated=True)
     tokens = [seat["token"] for seat in game["seats"]]
     with ExitStack() as stack:
         ws, welcome = seated(client, stack, game["id"], tokens[0])

@@ -52,6 +52,7 @@ from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from . import aborts
 from .document import refusals
 from .names import ACCOUNT_NAME, ACCOUNT_NAME_WORDS, account_key, account_name_problem, skeleton
 from .protocol import MAX_TOKEN_CHARS, Rejected
@@ -182,9 +183,11 @@ class Book:
         with self.engine.connect() as db:
             return db.execute(select(users_table).where(users_table.c.id == user_id)).first()
 
-    def add_user(self, user_id: str, name: str, password_hash: str, now: float) -> str | None:
+    def add_user(self, user_id: str, name: str, password_hash: str, now: float,
+                 created_from: str | None = None) -> str | None:
         """None if added; else the name of the account the new one would be taken for (its
-        name is the same once case-mapped, or looks the same: the same skeleton)."""
+        name is the same once case-mapped, or looks the same: the same skeleton).
+        `created_from`: the mark of the address it is created from (address_mark)."""
         u = users_table.c
         try:
             with self.engine.begin() as db:
@@ -194,7 +197,7 @@ class Book:
                 db.execute(insert(users_table).values(id=user_id, name=name, name_key=account_key(name),
                                                       name_skeleton=skeleton(name),
                                                       password_hash=password_hash, created=now,
-                                                      password_changed=now))
+                                                      password_changed=now, created_from=created_from))
         except IntegrityError:
             return self.name_like(name) or name
         return None
@@ -483,6 +486,12 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def address_mark(address: str) -> str:
+    """What an account keeps of the address it was created from: a hash, compared only with
+    another account's (two accounts of one address do not rate each other, ratings.py)."""
+    return hashlib.sha256(f"matanui-account-address\0{address[:80]}".encode()).hexdigest()[:40]
+
+
 def _keys(name: str, request: Request) -> list[str]:
     """The throttle's keys of a sign-in: the user name from this address, and the address."""
     address = _client(request)[:80]
@@ -587,6 +596,8 @@ class AccountGame(BaseModel):
     seat: int
     character: str
     status: str = Field(description="open, running or finished")
+    aborted: bool = Field(False, description="finished without a result: aborted before each "
+                          "player had made two moves (docs/ratings.md)")
     your_turn: bool
     created: float
     link: str = Field(description="The game page; it opens the account's seat by the session")
@@ -649,7 +660,8 @@ async def create_account(request: Request, response: Response,
     quotas.new_account(_client(request))
     user_id = secrets.token_hex(16)
     password_hash = await _hash_password(_normal(body.password))
-    like = await _call(storage, "add_user", user_id, body.name, password_hash, time.time())
+    like = await _call(storage, "add_user", user_id, body.name, password_hash, time.time(),
+                       address_mark(_client(request)))
     if like is not None:
         raise _taken(body.name, like)
     return await _start_session(request, response, user_id, body.name)
@@ -747,6 +759,7 @@ async def account_games(request: Request) -> list[AccountGame]:
                 found.append(AccountGame(
                     game_id=room.id, game=state.game.name, title=state.game.title, seat=seat,
                     character=state.players[seat], status=room.status(), created=room.row.created,
+                    aborted=aborts.aborted(state.history),
                     your_turn=not state.is_over and state.current_player == seat,
                     link=f"/games/{room.id}"))
     return sorted(found, key=lambda g: (not g.your_turn, g.status == "finished", -g.created, g.seat))

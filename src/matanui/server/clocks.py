@@ -186,7 +186,10 @@ def room_clock(room: Room, now: float | None = None) -> dict[str, Any] | None:
     if room.state.is_over:
         return None
     found = decisions(room.turns, room.row.times, room.row.seats, turn_of(room.state), room.row.created)
-    return clock(room.row.pace, len(room.row.seats), found, time.time() if now is None else now)
+    now_clock = clock(room.row.pace, len(room.row.seats), found, time.time() if now is None else now)
+    if now_clock is not None:  # the others chose to wait for the seat out of time (wait_for)
+        now_clock["waited"] = room.row.waited == len(room.state.history)
+    return now_clock
 
 
 # -- acting on expiry --------------------------------------------------------------------
@@ -286,7 +289,7 @@ async def wait_for(room: Room, seat: int) -> None:
             raise Rejected("not_saved", f"the choice to wait was not saved: the database failed "
                            f"({exc.reason}); nothing changed: try again in a while", status=503) from None
         room.row.waited = number
-    room.broadcast_all({"type": "clock", "clock": room_clock(room), "waited": True})
+    room.broadcast_all({"type": "clock", "clock": room_clock(room)})
 
 
 async def choose(room: Room, by: int | None, message: ClockChoice) -> None:

@@ -20,7 +20,15 @@ from matanui.arena.anchors import current
 
 from .document import refusals
 from .protocol import Rejected
-from .ratings import PROVISIONAL_RD, rating_history_table, ratings_table
+from .ratings import (
+    PROVEN_GAMES,
+    PROVEN_OPPONENTS,
+    PROVISIONAL_RD,
+    opponents_of,
+    provisional,
+    rating_history_table,
+    ratings_table,
+)
 from .storage import Storage
 from .users import users_table
 
@@ -50,15 +58,18 @@ def _rounded(value: float) -> float:
 
 def leaderboard_rows(storage: Storage, game: str, offset: int,
                      limit: int) -> tuple[list[dict[str, Any]], int]:
-    """(Synchronous.) A page of the game's rated accounts, best first, and how many there are."""
+    """(Synchronous.) A page of the game's accounts whose rating is no longer provisional
+    (ratings.provisional), best first, and how many there are."""
     r, u = ratings_table.c, users_table.c
+    met = opponents_of(r.account, r.game)
+    proven = (r.game == game, r.rd <= PROVISIONAL_RD, r.games >= PROVEN_GAMES, met >= PROVEN_OPPONENTS)
     with storage.engine.connect() as db:
-        total = db.scalar(select(func.count()).select_from(ratings_table).where(r.game == game)) or 0
+        total = db.scalar(select(func.count()).select_from(ratings_table).where(*proven)) or 0
         rows = db.execute(select(u.name, r.rating, r.rd, r.games).join(users_table, u.id == r.account)
-                          .where(r.game == game).order_by(desc(r.rating), u.name_key)
+                          .where(*proven).order_by(desc(r.rating), u.name_key)
                           .offset(offset).limit(limit)).all()
     return [{"rank": offset + i + 1, "name": name, "rating": _rounded(rating), "rd": _rounded(rd),
-             "games": played, "provisional": rd > PROVISIONAL_RD}
+             "games": played, "provisional": False}
             for i, (name, rating, rd, played) in enumerate(rows)], total
 
 
@@ -77,7 +88,8 @@ def profile_of(storage: Storage, name: str, offset: int, limit: int) -> dict[str
                                 .order_by(desc(h.at), desc(h.game_id)).limit(HISTORY_POINTS)).all()
             per_game[row["game"]] = {
                 "rating": _rounded(row["rating"]), "rd": _rounded(row["rd"]), "games": row["games"],
-                "provisional": row["rd"] > PROVISIONAL_RD,
+                "provisional": provisional(row["rd"], row["games"],
+                                           db.scalar(select(opponents_of(account, row["game"]))) or 0),
                 "history": [{"game_id": g, "at": at, "rating": _rounded(rating), "rd": _rounded(rd)}
                             for g, at, rating, rd in reversed(points)]}
         total = db.scalar(select(func.count()).select_from(rating_history_table)
@@ -119,7 +131,8 @@ async def leaderboard(request: Request, game: GameName, offset: Offset = 0,
     bots = [{"level": level, "rating": rating} for level, rating in
             sorted(current(game).items(), key=lambda item: -item[1])]
     return {"game": game, "title": games.get(game).title, "players": players, "total": total,
-            "offset": offset, "provisional_rd": PROVISIONAL_RD, "bots": bots}
+            "offset": offset, "provisional_rd": PROVISIONAL_RD, "proven_games": PROVEN_GAMES,
+            "proven_opponents": PROVEN_OPPONENTS, "bots": bots}
 
 
 @router.get("/api/players/{name}", summary="A player's profile: per game their rating and its "

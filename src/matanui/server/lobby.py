@@ -290,6 +290,7 @@ class Lobby:
                                                                        strict=True))]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public="open" in kinds, hotseat=spec.hotseat, hints=spec.hints,
+                          rated=spec.rated,
                           pace=clocks.pace_of(spec, self.backends.limits.least_move_seconds))
             await self._store(row)
         return self._open(row, state, _setup_events(state), client), tokens
@@ -438,7 +439,7 @@ class Lobby:
                              s.token_hash, s.claimed, s.name, s.account) for s in room.row.seats]
             row = GameRow(id=secrets.token_urlsafe(6), record=state.record(), seats=seats,
                           public=room.row.public, hotseat=room.row.hotseat, pace=dict(room.row.pace),
-                          hints=room.row.hints)
+                          hints=room.row.hints, rated=room.row.rated)
             await self._store(row)
         room.row.rematch = row.id
         storage = self.backends.storage

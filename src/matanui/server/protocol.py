@@ -251,6 +251,10 @@ class CreateGame(BaseModel):
         "Hints for every seat, in a game with other people too: whoever takes a seat sees this "
         "before they join, so every person in it agrees. Games alone against bots and hot-seat "
         "games give hints anyway; a game with hints agreed is never rated."))
+    rated: bool = Field(False, description=(
+        "A rated game: its result changes its players' ratings if every seat is held by a "
+        "signed-in account (each a different one) before the first action, and it is not "
+        "aborted (docs/ratings.md, \"When a game counts\"). Chosen at creation only."))
     pace: Pace | None = Field(None, description=(
         "How long each move may take (docs/protocol.md, Pace and clocks). Omit for the default: "
         "untimed where every seat is the creator's (alone against bots, hot-seat, bots only), "

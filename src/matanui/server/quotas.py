@@ -55,6 +55,12 @@ class Limits:
     chat_lines: int = 5  # chat lines one connection says in `chat_seconds` (chat.py)
     chat_seconds: float = 10.0
     gone_after: float = 60.0  # seconds without a connection before a seat is "gone" (presence.py)
+    # Rated games (ratings.py, docs/ratings.md): between the same two accounts, at most this many
+    # count in `rated_pair_seconds`; accounts created from one address never rate each other,
+    # unless `rated_one_address` is 1 (a club whose players share one address).
+    rated_pair_games: int = 3
+    rated_pair_seconds: float = 7 * DAY
+    rated_one_address: int = 0
 
 
 class Throttled(Rejected):

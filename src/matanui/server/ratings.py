@@ -1,10 +1,18 @@
 """Ratings of accounts, one Glicko-2 rating per account and game (arena/glicko2.py).
 
-A game is rated when it finishes if every seat is a person's seat held by an account (a seat
-a bot took over when its clock ran out still counts for its account), no account holds two
-seats, it is neither hot-seat nor made with hints for everyone, and at least one action was
-taken. Games against bots stay unrated: a bot's strength is measured in the arena, not
-learned from people (docs/ratings.md).
+A game is rated when it finishes if it was created rated, every seat is a person's seat held by
+an account from before its first action (a seat a bot took over when its clock ran out still
+counts for its account), no account holds two seats, it is neither hot-seat nor made with hints
+for everyone, and it was not aborted (aborts.py). Games against bots stay unrated: a bot's
+strength is measured in the arena, not learned from people (docs/ratings.md).
+
+A rated game still counts for nothing (it is noted, `counted` false, and changes no rating)
+when two of its accounts were created from one address, or have played RATED_PAIR_GAMES rated
+games together in the last week: so that one person with a few accounts, or two friends
+trading wins, cannot buy a rating (`Counting`, from quotas.Limits).
+
+A rating is provisional (shown "1500?", and off the leaderboard) until it has PROVEN_GAMES
+rated games against PROVEN_OPPONENTS different accounts and its RD is at most PROVISIONAL_RD.
 
 Each finished game is one rating period for its players (lichess does the same); the time
 since a player's previous rated game first widens their deviation, a fraction of a period per
@@ -28,7 +36,19 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, ForeignKey, Integer, String, Table, insert, select, update
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -36,6 +56,7 @@ from matanui.arena.glicko2 import Rating, Result, idle, rate
 from matanui.engine import State
 
 from .aborts import aborted
+from .quotas import Limits
 from .storage import GameRow, SeatRow, Storage, StorageFailed, metadata
 from .users import users_table
 
@@ -43,6 +64,8 @@ log = logging.getLogger("matanui.server")
 
 RATING_PERIOD = 7 * 24 * 3600.0  # seconds: a week without a rated game widens the RD by one period
 PROVISIONAL_RD = 110.0  # a rating this unsure is marked provisional (lichess's threshold)
+PROVEN_GAMES = 10  # rated games a rating needs before it is no longer provisional...
+PROVEN_OPPONENTS = 5  # ... against at least this many different accounts
 SEAT_CACHE_SECONDS = 30.0  # how long a seat's shown account name and rating may lag the database
 ATTEMPTS = 3  # a new account's first rating row, inserted by two instances at once: retried
 
@@ -64,6 +87,8 @@ rated_games_table = Table(  # one row per rated game: its id is what makes a rat
     Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
     Column("game", String(32), nullable=False),
     Column("at", Float, nullable=False),
+    # False: rated, but it changed no rating (Counting); NULL: it counted (older databases too)
+    Column("counted", Boolean, nullable=True),
 )
 
 rating_history_table = Table(  # each rated game's result and new rating, per account
@@ -91,13 +116,29 @@ def counts_for_ratings(row: GameRow) -> bool:
     """Whether this game's seats and settings make it a rated game, finished or not (the
     module's rule, less the game's end): the lobby marks such a game Rated while it runs."""
     accounts = [seat.account for seat in row.seats]
-    return (not row.hotseat and not row.hints and all(person(seat) and seat.account for seat in row.seats)
+    return (row.rated and not row.hotseat and not row.hints
+            and all(person(seat) and seat.account for seat in row.seats)
             and len(set(accounts)) == len(accounts))
 
 
 def is_rated(row: GameRow, state: State) -> bool:
     """Whether this finished game changes its players' ratings (the module's rule)."""
     return state.is_over and bool(state.history) and not aborted(state.history) and counts_for_ratings(row)
+
+
+def provisional(rd: float, games: int, opponents: int) -> bool:
+    """Whether a rating is still provisional (the module's rule)."""
+    return rd > PROVISIONAL_RD or games < PROVEN_GAMES or opponents < PROVEN_OPPONENTS
+
+
+def opponents_of(account: Any, game: Any) -> Any:
+    """A scalar subquery: how many different accounts `account` has played rated games of
+    `game` against (its arguments are SQL expressions or values)."""
+    mine, theirs = rating_history_table.alias(), rating_history_table.alias()
+    return (select(func.count(func.distinct(theirs.c.account)))
+            .select_from(mine.join(theirs, mine.c.game_id == theirs.c.game_id))
+            .where(mine.c.account == account, mine.c.game == game, theirs.c.account != account)
+            .scalar_subquery())
 
 
 def pairs(winners: Sequence[int], seats: int, left: Collection[int] = ()) -> list[tuple[int, int, float]]:
@@ -145,16 +186,57 @@ def _standings(db: Connection, game: str, accounts: Sequence[str], lock: bool) -
                                      row["last"]) for row in rows}
 
 
+@dataclass(frozen=True)
+class Counting:
+    """When a rated game changes ratings (the module's rule): at most `pair_games` rated games
+    of the same two accounts in `pair_seconds`, and none between accounts created from one
+    address unless `one_address`."""
+
+    pair_games: int = 3
+    pair_seconds: float = RATING_PERIOD
+    one_address: bool = False
+
+    @classmethod
+    def of(cls, limits: Limits) -> Counting:
+        return cls(limits.rated_pair_games, limits.rated_pair_seconds, bool(limits.rated_one_address))
+
+
+def why_not_counted(db: Connection, accounts: Sequence[str], at: float, rule: Counting) -> str | None:
+    """Why a rated game of these accounts, finished at `at`, changes no rating (None: it does)."""
+    u = users_table.c
+    marks = [mark for mark in db.scalars(select(u.created_from).where(u.id.in_(accounts))) if mark]
+    if not rule.one_address and len(set(marks)) < len(marks):
+        return "two of its accounts were created from one address"
+    mine, theirs = rating_history_table.alias(), rating_history_table.alias()
+    both = mine.join(theirs, mine.c.game_id == theirs.c.game_id)
+    for i, first in enumerate(accounts):
+        for second in accounts[i + 1:]:
+            together = db.scalar(select(func.count()).select_from(both)
+                                 .where(mine.c.account == first, theirs.c.account == second,
+                                        mine.c.at > at - rule.pair_seconds)) or 0
+            if together >= rule.pair_games:
+                return (f"two of its players had played {together} rated games together in the last "
+                        f"{rule.pair_seconds / 86400:g} days, the most that count")
+    return None
+
+
 def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[str],
-                winners: Sequence[int], at: float, left: Collection[int] = ()) -> bool:
+                winners: Sequence[int], at: float, left: Collection[int] = (),
+                rule: Counting = Counting()) -> bool:
     """(Synchronous: through `storage.run`.) Rate a finished game whose seats are held by
     `accounts`; False if it was rated already (by this or another instance). Its seats'
-    rating changes are then `changes_of` it."""
+    rating changes are then `changes_of` it; none when `rule` says it does not count (then
+    `counted` says False)."""
     for _ in range(ATTEMPTS):
         try:
             with storage.engine.begin() as db:
                 db.execute(insert(rated_games_table).values(game_id=game_id, game=game, at=at))
-                _rate(db, game_id, game, accounts, winners, at, left)
+                known = _standings(db, game, accounts, lock=True)  # held until the commit
+                if why_not_counted(db, accounts, at, rule) is None:
+                    _rate(db, game_id, game, accounts, winners, at, left, known)
+                else:
+                    db.execute(update(rated_games_table).where(rated_games_table.c.game_id == game_id)
+                               .values(counted=False))
                 storage._changed(db, game_id)
             return True
         except IntegrityError:
@@ -166,8 +248,7 @@ def record_game(storage: Storage, game_id: str, game: str, accounts: Sequence[st
 
 
 def _rate(db: Connection, game_id: str, game: str, accounts: Sequence[str],
-          winners: Sequence[int], at: float, left: Collection[int]) -> None:
-    known = _standings(db, game, accounts, lock=True)
+          winners: Sequence[int], at: float, left: Collection[int], known: dict[str, Standing]) -> None:
     before = [known[a].now(at) if a in known else Rating() for a in accounts]
     after = updated(before, winners, left)
     scores: dict[int, list[float]] = {}
@@ -186,6 +267,14 @@ def _rate(db: Connection, game_id: str, game: str, accounts: Sequence[str],
         db.execute(insert(rating_history_table).values(
             game_id=game_id, account=account, game=game, seat=seat, score=sum(mine) / len(mine),
             rating=new.rating, rd=new.rd, before=before[seat].rating, at=at))
+
+
+def counted(storage: Storage, game_id: str) -> bool | None:
+    """(Synchronous.) Whether a rated game changed its players' ratings (None: not rated yet)."""
+    g = rated_games_table.c
+    with storage.engine.connect() as db:
+        row = db.execute(select(g.counted).where(g.game_id == game_id)).first()
+    return None if row is None else row.counted is not False
 
 
 def changes_of(storage: Storage, game_id: str) -> list[dict[str, Any]] | None:
@@ -260,8 +349,11 @@ class SeatDirectory:
         with self.storage.engine.connect() as db:
             name = db.scalar(select(users_table.c.name).where(users_table.c.id == account))
             standing = _standings(db, game, [account], lock=False).get(account)
+            met = db.scalar(select(opponents_of(account, game))) or 0 if standing else 0
         rating = standing.now(now) if standing else Rating()
-        return _Shown(name, {"rating": round(rating.rating, 1), "rd": round(rating.rd, 1)}, now)
+        unsure = provisional(rating.rd, standing.games if standing else 0, met)
+        return _Shown(name, {"rating": round(rating.rating, 1), "rd": round(rating.rd, 1),
+                             "provisional": unsure}, now)
 
 
 _directories: weakref.WeakKeyDictionary[Storage, SeatDirectory] = weakref.WeakKeyDictionary()
@@ -280,17 +372,18 @@ def seats_shown(storage: Storage, seats: Sequence[SeatRow], game: str,
     return [shown.seat(seat.account, game, announce) for seat in seats]
 
 
-async def game_over(storage: Storage, row: GameRow, state: State) -> list[dict[str, Any]] | None:
+async def game_over(storage: Storage, row: GameRow, state: State,
+                    rule: Counting = Counting()) -> list[dict[str, Any]] | None:
     """A room's game has just finished (here, or on another instance which told us): rate it
-    if it is rated and not rated yet; its seats' rating changes (None: unrated). A database
-    failure leaves it unrated, and is logged."""
+    if it is rated and not rated yet; its seats' rating changes (None: unrated, or it did not
+    count by `rule`). A database failure leaves it unrated, and is logged."""
     if not is_rated(row, state):
         return None
     accounts = [seat.account for seat in row.seats if seat.account]
     left = set(state.out) | {number for number, seat in enumerate(row.seats) if seat.replaced}
     try:
         await storage.run(record_game, storage, row.id, state.game.name, accounts, state.winners,
-                          row.touched or time.time(), left)
+                          row.touched or time.time(), left, rule)
     except StorageFailed as exc:
         log.warning("game %s was not rated: %s", row.id, exc.message)
         return None

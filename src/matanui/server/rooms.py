@@ -171,6 +171,7 @@ class Room:
         self.presence = Presence(self)
         # Each seat's rating before and after, once the finished game is rated (ratings.py)
         self.rating_changes: list[dict[str, Any]] | None = None
+        self.counted: bool | None = None  # False: rated, but it counted for nothing (ratings.Counting)
 
     @property
     def id(self) -> str:
@@ -480,6 +481,11 @@ class Room:
         number = len(state.history)
         storage = self.backends.storage
         now = time.time()
+        if number == 0 and self.row.rated and not ratings.counts_for_ratings(self.row):
+            # Created rated, but a seat is not a signed-in account's as play begins: it stays
+            # unrated, whoever signs in later (ratings.py, "When a game counts").
+            await storage.run(storage.set_unrated, self.id)
+            self.row.rated = False
         try:
             await storage.run(storage.append_action, self.id, number + 1, action, now)
         except ActionTaken:  # another server took this position: catch up, then refuse
@@ -530,7 +536,11 @@ class Room:
         if self.state.is_over and not self.row.finished:
             self.row.finished = True
             await self.backends.peers.release(self.id)
-            self.rating_changes = await ratings.game_over(self.backends.storage, self.row, self.state)
+            self.rating_changes = await ratings.game_over(self.backends.storage, self.row, self.state,
+                                                          ratings.Counting.of(self.backends.limits))
+            if self.rated() and not self.rating_changes:  # rated, and it counted for nothing?
+                storage = self.backends.storage
+                self.counted = await storage.run(ratings.counted, storage, self.id)
             if self.rating_changes:
                 self.broadcast_all({"type": "rated", "changes": self.rating_changes})
 
@@ -538,7 +548,7 @@ class Room:
         """Whether the game is rated: a finished one changed its players' ratings, an
         unfinished one will when it ends (ratings.py)."""
         if self.state.is_over:
-            return ratings.is_rated(self.row, self.state)
+            return ratings.is_rated(self.row, self.state) and self.counted is not False
         return ratings.counts_for_ratings(self.row)
 
     async def load_rating_changes(self) -> None:
@@ -546,6 +556,8 @@ class Room:
         if self.rating_changes is None and self.state.is_over and self.rated():
             storage = self.backends.storage
             self.rating_changes = await storage.run(ratings.changes_of, storage, self.id)
+            if self.rating_changes is None:
+                self.counted = await storage.run(ratings.counted, storage, self.id)
 
     async def refresh(self, row: GameRow) -> None:
         """Take in what another instance stored for this game (`row`, read just now): its new
@@ -568,7 +580,7 @@ class Room:
             if row.rematch_offers != self.row.rematch_offers:
                 self.row.rematch_offers = row.rematch_offers
                 self._tell_offers()
-            self.row.waited = row.waited
+            self.row.waited, self.row.rated = row.waited, row.rated
             if row.window_drawn is not None and row.window_drawn != self.window_drawn \
                     and row.window_drawn[0] == len(self.state.history):
                 self._take_drawing(row.window_drawn)

@@ -99,6 +99,7 @@ games_table = Table(
     Column("data", JSON, nullable=True),  # the data pack played: {"name", "hash"}; NULL: built in
     Column("pace", JSON, nullable=True),  # {"kind", "move_seconds", "bank_seconds"}; NULL: untimed
     Column("hints", Boolean, nullable=True),  # every person agreed to hints at creation; NULL: no
+    Column("rated", Boolean, nullable=True),  # created rated (ratings.py); NULL: no
     # When the answering seat's page drew the response window at position drawn_number (rooms.py)
     Column("drawn_number", Integer, nullable=True),
     Column("drawn_at", Float, nullable=True),
@@ -166,6 +167,7 @@ class GameRow:
     pace: dict[str, Any] = field(default_factory=lambda: dict(UNTIMED))  # protocol.Pace as JSON
     times: list[float | None] = field(default_factory=list)  # when each action was stored
     hints: bool = False  # hints for every seat, agreed by every person at creation (hints.py)
+    rated: bool = False  # created rated: its result counts if its seats do (ratings.py)
     window_drawn: tuple[int, float] | None = None  # (position, when its window was drawn)
     rematch_offers: list[int] = field(default_factory=list)  # seats offering a rematch (lobby.py)
     waited: int | None = None  # the position at which the others chose to wait for a late seat
@@ -288,7 +290,7 @@ class Storage:
                 players=record.players, options=record.options, arrangement=record.arrangement,
                 seats=[s.to_dict() for s in row.seats], public=row.public, hotseat=row.hotseat,
                 created=row.created, finished=False, rematch=None, data=record.data, pace=row.pace,
-                hints=row.hints, touched=row.created if record.actions else None,
+                hints=row.hints, rated=row.rated, touched=row.created if record.actions else None,
             ))
             if record.actions:  # a game begun where a tutorial ended
                 db.execute(insert(actions_table), [{"game_id": row.id, "number": number, "action": action,
@@ -329,6 +331,13 @@ class Storage:
         with self.engine.begin() as db:
             db.execute(update(games_table).where(games_table.c.id == game_id)
                        .values(drawn_number=number, drawn_at=at))
+            self._changed(db, game_id)
+
+    @_write
+    def set_unrated(self, game_id: str) -> None:
+        """A game created rated will not be: a seat was not an account's at its first action."""
+        with self.engine.begin() as db:
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(rated=False))
             self._changed(db, game_id)
 
     @_write
@@ -463,6 +472,7 @@ class _StoredGame(BaseModel):
     touched: float | None
     pace: Json[Pace] | None
     hints: bool | None
+    rated: bool | None = None
     drawn_number: int | None = None
     drawn_at: float | None = None
     rematch_offers: Annotated[str, StringConstraints(pattern=r"^\d{1,2}(,\d{1,2})*$")] | None = None
@@ -500,7 +510,7 @@ def _game_row(row: Any, numbered: list[tuple[int, str, float | None]]) -> GameRo
                    hotseat=stored.hotseat, created=stored.created, finished=stored.finished,
                    rematch=stored.rematch, touched=stored.touched,
                    pace=stored.pace.model_dump() if stored.pace else dict(UNTIMED),
-                   times=[at for _, _, at in numbered], hints=bool(stored.hints),
+                   times=[at for _, _, at in numbered], hints=bool(stored.hints), rated=bool(stored.rated),
                    window_drawn=None if stored.drawn_number is None or stored.drawn_at is None
                    else (stored.drawn_number, stored.drawn_at),
                    rematch_offers=[int(seat) for seat in (stored.rematch_offers or "").split(",") if seat],

@@ -26,6 +26,9 @@ users_table = Table(
     Column("password_hash", Text, nullable=False),  # argon2id, with its parameters
     Column("created", Float, nullable=False),
     Column("password_changed", Float, nullable=False),
+    # A hash of the address it was created from (accounts.address_mark): accounts made from one
+    # address do not rate each other (ratings.py). NULL: made by an older matanui.
+    Column("created_from", String(64), nullable=True),
 )
 
 

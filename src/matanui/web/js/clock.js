@@ -1,5 +1,6 @@
 // Clocks (docs/protocol.md, "Pace and clocks"): each seat's clock on the game page, the
-// choice the other players get when a clock runs out, the lobby's pace choices and filter,
+// choice the other players get when a clock runs out (end it now, wait, or in a game of three
+// or more a bot), what the player who ran out reads, the lobby's pace choices and filter,
 // and which seats of a game this browser holds (for "Your games": your turn first).
 import { el } from "./common.js";
 
@@ -45,7 +46,9 @@ let ticking = null;
 
 // Draw the clocks into `box` (hidden when the game is untimed) and keep them counting down.
 // `name(seat)` is how the page names a seat; `send(message)` sends on the shown connection.
-export function drawClocks(box, clock, { seats, mySeat, name, send }) {
+// `abortable`: the game may still be aborted (someone has made fewer than two moves), so a
+// clock that runs out aborts it instead of losing it.
+export function drawClocks(box, clock, { seats, mySeat, name, send, abortable }) {
   clearInterval(ticking);
   box.hidden = !clock;
   if (!clock) return box.replaceChildren();
@@ -55,7 +58,7 @@ export function drawClocks(box, clock, { seats, mySeat, name, send }) {
     return { i, line, time };
   });
   const choice = el("div", { class: "clock-choice", role: "alert" });
-  const grace = el("span", {});  // how long until the server has a bot take the late seat
+  const grace = el("span", {});  // how long until the server ends the late seat's game
   const graceEnds = clock.deadline + (clock.kind === "realtime" ? clock.move_seconds : TURN_BASED_GRACE);
   const tick = () => {
     const now = Date.now() / 1000;
@@ -67,7 +70,8 @@ export function drawClocks(box, clock, { seats, mySeat, name, send }) {
       line.classList.toggle("running", clock.seat === i);
       line.classList.toggle("low", running && left < RED_UNDER);
       time.textContent = seats[i].out ? "out" : seats[i].kind === "bot" ? "bot"
-        : running ? `${duration(left)} left${bank}` : clock.seat === i ? `first move: untimed${bank}` : bank.slice(3);
+        : running && clock.absent ? `not here yet: ${duration(left)} to come`
+        : running ? `${duration(left)} left${bank}` : bank.slice(3);
     }
   };
   tick();
@@ -75,13 +79,24 @@ export function drawClocks(box, clock, { seats, mySeat, name, send }) {
   box.replaceChildren(el("h2", { class: "small" }, `Clocks (${PACE_NAMES[clock.kind]})`), el("ol", { class: "clocks" }, ...lines.map((l) => l.line)), choice);
   if (clock.expired === null || clock.expired === undefined) return;
   const late = clock.expired;
+  const who = name(late);
+  const why = clock.absent ? `${who} has not come` : `${who}'s time ran out`;
+  const few = seats.length >= 3;
+  const ending = abortable ? "the game is aborted: it ends unrated, with no winner"
+    : few ? `${who} is out of the game` : `${who} loses on time`;
   if (mySeat === late) {
-    choice.replaceChildren(el("p", {}, `Your clock ran out: move now, or the others may declare you lost or give your seat to a bot.`));
-  } else if (mySeat !== null) {
-    choice.replaceChildren(el("p", {}, `${name(late)}'s clock ran out. Unless you choose, a bot takes the seat in about `, grace, "."),
-      el("button", { type: "button", onclick: () => send({ type: "replace", seat: late }) }, "Replace with a bot"),
-      el("button", { type: "button", class: "danger", onclick: () => send({ type: "expel", seat: late }) }, `Expel ${name(late)}`));
+    choice.replaceChildren(el("p", { class: "clock-ran-out" }, "Your time ran out. Move now if you can: the others may end it (",
+      abortable ? "the game is then aborted, unrated" : few ? "you are then out of the game" : "you then lose on time", ") or wait for you."));
+    return;
+  }
+  if (mySeat === null) return choice.replaceChildren(el("p", {}, `${why}; the players choose what happens.`));
+  const buttons = [el("button", { type: "button", class: "danger", onclick: () => send({ type: "expel", seat: late }) },
+    abortable ? "Abort the game" : few ? `${who} is out` : "Claim the win")];
+  if (few && !abortable) buttons.push(el("button", { type: "button", onclick: () => send({ type: "replace", seat: late }) }, "Replace with a bot"));
+  if (clock.waited) {
+    choice.replaceChildren(el("p", {}, `${why}: you are waiting for them. You may still end it: `, ending, "."), ...buttons);
   } else {
-    choice.replaceChildren(el("p", {}, `${name(late)}'s clock ran out; the other players choose what happens.`));
+    buttons.push(el("button", { type: "button", onclick: () => send({ type: "wait", seat: late }) }, "Wait"));
+    choice.replaceChildren(el("p", {}, `${why}. Unless you choose, in `, grace, ` ${ending}.`), ...buttons);
   }
 }

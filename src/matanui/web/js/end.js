@@ -1,9 +1,10 @@
-// The end of a game, from the viewer's side: "You won", "You lost" or "Draw" (a spectator
-// reads who won), why, the figures that tell the story (from the game's view: parts built,
+// The end of a game, from the viewer's side: "You won", "You lost", "Draw" or "Aborted" (a
+// spectator reads who won), why, the figures that tell the story (from the game's view: parts built,
 // masks won, keys...), how long it took, and what to do next.
 import { capital, el } from "./common.js";
 
-export function outcome(viewer, winners, name) {
+export function outcome(viewer, winners, name, aborted = false) {
+  if (aborted) return "Aborted";
   if (!winners.length) return "Draw";
   if (viewer === null || viewer === undefined) {
     return `${capital(winners.map(name).join(" and "))} won`;
@@ -11,9 +12,9 @@ export function outcome(viewer, winners, name) {
   return winners.includes(viewer) ? "You won" : "You lost";
 }
 
-export function showEnd(dialog, { viewer, winners, name, why, figures, turns, minutes, buttons, players }) {
+export function showEnd(dialog, { viewer, winners, aborted, name, why, figures, turns, minutes, buttons, players }) {
   const seats = Array.from({ length: players }, (_, seat) => seat);
-  dialog.querySelector("#end-title").textContent = outcome(viewer, winners, name);
+  dialog.querySelector("#end-title").textContent = outcome(viewer, winners, name, aborted);
   dialog.classList.toggle("won", winners.includes(viewer));
   dialog.querySelector("#end-why").textContent = why;
   const rows = figures.map(({ label, values }) => el("tr", {}, el("th", { scope: "row" }, label),

@@ -358,7 +358,8 @@ function draw() {
   drawHint($("hint"), { offered: Boolean(meta.hints) && !offline, agreed: Boolean(meta.hints_agreed), connection, current,
     send: (message) => sendOn(connection.ws, message), light: showOnTable, act });
   drawResign($("resign"), connection, current, (text) => { problem = text; showState(); });
-  drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, send: (message) => sendOn(connection.ws, message) });
+  drawClocks($("clocks"), current.clock, { seats: seatsNow(), mySeat, name, abortable: current.abortable,
+    send: (message) => sendOn(connection.ws, message) });
   const naming = document.querySelector(".seat-name");
   if (current.over) naming?.remove();  // a name is asked for the game, not after it
   else if (!naming && !session.account) {  // signed in: the account's name
@@ -417,7 +418,8 @@ function drawTurn(current, connection, ctx) {
   const title = $("turn-title");
   if (current.over) {
     const winners = current.winners.map((s) => name(s));
-    title.textContent = winners.length ? `${capital(winners.join(" and "))} won` : "The game is drawn";
+    title.textContent = current.aborted ? "The game was aborted: no result, unrated"
+      : winners.length ? `${capital(winners.join(" and "))} won` : "The game is drawn";
     drawOver(connection, current);
     return;
   }
@@ -559,11 +561,11 @@ function ratingFigures() {
 
 function openEnd(current, connection) {
   const summary = view.summary ? view.summary(current.observation, book) : { figures: [], turns: null };
-  const ended = [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout"].includes(e.kind))?.text || "";
+  const ended = [...connection.log].reverse().find((e) => ["win", "draw_game", "resign", "timeout", "abort"].includes(e.kind))?.text || "";
   const why = connection.seat === null || watching ? ended : asYou(ended, playerName(book, current.observation, connection.seat, meta.seats));
   const rated = !meta.rated ? "" : meta.rating_changes ? " Rated game." : " Rated game: the new ratings are on their way.";
   showEnd($("end"), {
-    viewer: connection.seat, winners: current.winners, name, obs: current.observation, why: `${why}${rated}`,
+    viewer: connection.seat, winners: current.winners, aborted: current.aborted, name, obs: current.observation, why: `${why}${rated}`,
     ...summary, figures: [...summary.figures, ...ratingFigures()],
     minutes: meta.created ? Math.max(1, Math.round(((meta.finished || Date.now() / 1000) - meta.created) / 60)) : null,
     buttons: endButtons(connection), players: current.observation.players.length,

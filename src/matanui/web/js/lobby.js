@@ -163,7 +163,7 @@ function readForm() {
   const data = $("data-select").value;
   const pace = PACES[Number($("pace-select").value)]?.pace;
   return { game: game.id, seats, options: readOptions(game, seats.length), hotseat: $("hotseat").checked, public: $("public").checked,
-    ...($("hints").checked ? { hints: true } : {}),
+    ...($("hints").checked ? { hints: true } : {}), ...($("rated").checked ? { rated: true } : {}),
     ...(data ? { data } : {}), ...(pace ? { pace } : {}) };
 }
 
@@ -275,14 +275,15 @@ function gameFacts(g) {
 }
 
 // Why a game has its status, for the badge's tooltip.
-const STATUS_WHY = { abandoned: "Nobody is playing this game now: its players have left, or nobody watches its bots." };
+const STATUS_WHY = { abandoned: "Nobody is playing this game now: its players have left, or nobody watches its bots.",
+  aborted: "Ended before each player had made two moves: no result, unrated." };
 
 // A listed game, with what a person may do with it (gameButtons). A game held here that
 // nobody plays now is one its holder left too (they are one of its people): it says so.
 function gameItem(g, held, watch) {
-  const status = held && g.status === "abandoned" ? "you left" : g.status;
+  const status = held && g.status === "abandoned" ? "you left" : g.aborted ? "aborted" : g.status;
   return el("li", { dataset: { game: g.id, status: g.status } },
-    el("span", { class: `badge ${g.status}`, title: STATUS_WHY[g.status] }, status),
+    el("span", { class: `badge ${g.status}`, title: STATUS_WHY[status] }, status),
     g.rated ? el("span", { class: "badge rated", title: "The result changes its players’ ratings" }, "rated") : "",
     el("span", { class: "what" }, el("strong", {}, g.title), " ",
       el("span", { class: "small" }, gameFacts(g))),

@@ -48,10 +48,11 @@ async function leaderboard(game, offset = 0) {
   const table = el("table", { class: "leaderboard" },
     el("caption", {}, `${board.title}: ${board.total} rated player${board.total === 1 ? "" : "s"}`),
     el("thead", {}, el("tr", {}, ...["#", "Player", "Rating", "RD", "Games"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 }, "No rated games yet."))])),
+    el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 }, "No player has an established rating yet."))])),
     el("tbody", { "aria-label": "Bots (reference ratings)" }, ...bots));
   main.replaceChildren(el("h2", {}, `${board.title} leaderboard`), table,
-    el("p", { class: "small" }, `A rating marked ? is provisional (its RD, the deviation, is over ${board.provisional_rd}). ` +
+    el("p", { class: "small" }, `Listed: players with ${board.proven_games} rated games against ${board.proven_opponents} different opponents ` +
+      `and an RD (the deviation) of at most ${board.provisional_rd}; until then a rating is provisional, marked ?, and not listed. ` +
       "Bot rows are fixed reference ratings measured in the arena (medium = 1500); games against bots are not rated."),
     pager(offset, board.total, (next) => leaderboard(game, next)));
 }

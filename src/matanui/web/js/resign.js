@@ -1,21 +1,30 @@
 // Resigning: a "Resign" button for a seated player while the game goes on, behind a confirm
 // dialog ("Resign this game?" with Resign / Keep playing); the server commits it for the
-// connection's seat (docs/protocol.md, "Resign"). A player who is out (resigned, or out of
+// connection's seat (docs/protocol.md, "Resign"). While the game may still be aborted (some
+// player has made fewer than two moves) the button is "Abort": the game ends unrated, with no
+// winner (docs/ratings.md, "Aborted games"). A player who is out (resigned, or out of
 // time) in a game that goes on (Quest for Makuta with three or more) reads that they are out
 // and keeps watching.
 import { el } from "./common.js";
 
 let dialog = null;
+const WORDS = {
+  resign: { title: "Resign this game?", text: "You lose it, and you cannot take it back. The others play on or win.", button: "Resign" },
+  abort: { title: "Abort this game?", text: "It ends now for everyone, unrated, with no winner: it is too early for a result to count.", button: "Abort" },
+};
 
-function confirmDialog() {
-  if (dialog) return dialog;
-  const keep = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, "Keep playing");
-  const resign = el("button", { type: "button", class: "danger", onclick: () => { dialog.close(); dialog.onResign?.(); } }, "Resign");
-  dialog = el("dialog", { class: "end resign-confirm", "aria-labelledby": "resign-title" },
-    el("h2", { id: "resign-title" }, "Resign this game?"),
-    el("p", {}, "You lose it, and you cannot take it back. The others play on or win."),
-    el("div", { class: "end-buttons" }, resign, keep));
-  document.body.append(dialog);
+function confirmDialog(kind) {
+  if (!dialog) {
+    const keep = el("button", { type: "button", class: "primary", onclick: () => dialog.close() }, "Keep playing");
+    const end = el("button", { type: "button", class: "danger", onclick: () => { dialog.close(); dialog.onEnd?.(); } });
+    dialog = el("dialog", { class: "end resign-confirm", "aria-labelledby": "resign-title" },
+      el("h2", { id: "resign-title" }), el("p", {}), el("div", { class: "end-buttons" }, end, keep));
+    document.body.append(dialog);
+  }
+  const words = WORDS[kind];
+  dialog.querySelector("h2").textContent = words.title;
+  dialog.querySelector("p").textContent = words.text;
+  dialog.querySelector(".danger").textContent = words.button;
   return dialog;
 }
 
@@ -28,13 +37,14 @@ export function drawResign(slot, connection, current, onProblem) {
   if (out.includes(seat)) {
     return slot.replaceChildren(el("p", { class: "out-notice", role: "status" }, "You are out of this game; you can still watch the others play."));
   }
+  const kind = current.abortable ? "abort" : "resign";
   const button = el("button", { type: "button", class: "resign", onclick: () => {
-    const ask = confirmDialog();
-    ask.onResign = () => {
+    const ask = confirmDialog(kind);
+    ask.onEnd = () => {
       if (!connection.ws || connection.ws.readyState !== WebSocket.OPEN) return onProblem("Not connected: try again in a moment.");
-      connection.ws.send(JSON.stringify({ type: "resign" }));
+      connection.ws.send(JSON.stringify({ type: kind }));
     };
     ask.showModal();
-  } }, "Resign");
+  } }, WORDS[kind].button);
   slot.replaceChildren(button);
 }
