@@ -5,6 +5,7 @@ than a phone, and the strict Content-Security-Policy blocks nothing."""
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import time
 from collections.abc import Iterator
@@ -20,25 +21,34 @@ from tests.server.process import free_port, start_server
 from .conftest import PHONE, screenshot
 from .test_boards import create
 
+NAMES = ("Kopaka", "Lewa", "Onua", "Pohatu", "Gali", "Tahu", "Nuju")
+
 
 @pytest.fixture(scope="module")
 def rated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose database holds two accounts and five rated games between them."""
+    """A server whose database holds a league: seven accounts that have played each other
+    once a week for three weeks (18 rated games each, against 6 opponents: established, so on
+    the leaderboard). The lower in NAMES mostly wins, with upsets (a third of the games, Lewa
+    over Kopaka in the last week among them), so every rating's RD falls under 110."""
     database = f"sqlite:///{tmp_path_factory.mktemp('ratings') / 'matanui.db'}"
     port = free_port()
     process = start_server(database, port)
     server = f"http://127.0.0.1:{port}"
     storage = Storage(database)
     users = []
-    for name in ("Kopaka", "Lewa"):
+    for name in NAMES:
         users.append(secrets.token_hex(8))
         with storage.engine.begin() as db:
             db.execute(insert(users_table).values(id=users[-1], name=name, name_key=name.casefold(),
                                                   password_hash="-", created=time.time(),
                                                   password_changed=time.time()))
-    for i, winner in enumerate([0, 0, 1, 0, 0]):
-        game = create(server, "reconstruct", 1, seed=i)  # any stored game: rated directly here
-        record_game(storage, game["id"], "reconstruct", users, [winner], time.time() - (5 - i) * 86400)
+    for week in range(3):
+        for first, second in itertools.combinations(range(len(NAMES)), 2):
+            game = create(server, "reconstruct", 1, seed=week)  # any stored game: rated directly here
+            upset = (first + second + week) % 3 == 0 or (week, first, second) == (2, 0, 1)
+            winner = 1 if upset else 0
+            record_game(storage, game["id"], "reconstruct", [users[first], users[second]], [winner],
+                        time.time() - (3 - week) * 8 * 86400 + first * 10 + second)
     storage.close()
     yield server
     process.terminate()
@@ -61,13 +71,13 @@ def test_a_profile_shows_the_rating_its_plot_and_the_games(rated_server, page):
     plot = page.get_by_role("img", name="rating history")
     plot.wait_for()
     description = page.locator("svg.rating-plot desc").text_content()
-    assert description.startswith("5 rated games, from ")
+    assert description.startswith("18 rated games, from ")
     assert page.locator("svg.rating-plot text", has_text="Rating").count() == 1
     assert page.locator("svg.rating-plot text", has_text="Rated games").count() == 1
-    assert page.locator("svg.rating-plot circle").count() == 5
+    assert page.locator("svg.rating-plot circle").count() == 18
     results = page.locator("table.leaderboard tbody tr")
-    assert results.count() == 5 and "Won" in results.nth(0).inner_text()  # the newest first
-    assert "Lost" in results.nth(2).inner_text()
+    assert results.count() == 18 and "Won" in results.nth(0).inner_text()  # the newest first
+    assert "Lost" in results.nth(5).inner_text() and "Lewa" in results.nth(5).inner_text()
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size({"width": 1280, "height": 800})

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from matanui.server.protocol import CreateGame
+from matanui.server.protocol import CreateGame, Rejected
 from matanui.server.security import DEFAULT_ALLOWED_HOSTS
 
 # The service answers only to the Host names it is given (DNS rebinding); Starlette's test
@@ -71,3 +71,18 @@ def from_address(client: TestClient, host: str) -> TestClient:
     other = TestClient(client.app, base_url=str(client.base_url), client=(host, 50000))
     other.portal = client.portal
     return other
+
+
+def until_it_counts(client: TestClient, game_id: str, seed: int = 1) -> None:
+    """Play random legal moves (as the server would for whoever is to decide) until the game
+    can no longer be aborted: every player has made two moves of their own (aborts.py)."""
+    room = client.app.state.lobby.rooms[game_id]
+    rng = random.Random(seed)
+    while room.abortable():
+        state = room.state
+        try:
+            client.portal.call(room.act, state.current_player, rng.choice(state.legal_actions()),
+                               len(state.history), True)
+        except Rejected:  # the server's own turn (a window closing) came first: look again
+            pass
+    assert not room.state.is_over, "the game ended before it counted"

@@ -4,7 +4,6 @@ instances sharing PostgreSQL where the rule is stored (aborts, rated, counted ga
 
 from __future__ import annotations
 
-import itertools
 import time
 from contextlib import ExitStack
 
@@ -21,7 +20,7 @@ from matanui.server.users import users_table
 from .conftest import ROOMY
 from .devices import PASSWORD, Device, cheap_hashes  # noqa: F401  (the fixture)
 from .helpers import TEST_HOSTS, create, from_address, postgres_url
-from .test_ratings import PEOPLE, account, finish, held_by, room_of, standing, storage_of
+from .test_ratings import PEOPLE, account, finish, held_by, league, room_of, standing, storage_of
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -117,19 +116,6 @@ def test_a_pair_counts_at_most_three_rated_games_a_week(database):
         week_later = create(a, seats=PEOPLE, rated=True)
         record_game(storage, week_later["id"], "reconstruct", [one, two], [0], now + 8 * 86400)
         assert counted(storage, week_later["id"])
-
-
-def league(client: TestClient, players: int = 7, rounds: int = 3) -> list[str]:
-    """Accounts that have played each other `rounds` times (a week apart), each a winner in turn."""
-    storage = storage_of(client)
-    users = [account(storage, f"Toa{i}")[0] for i in range(players)]
-    for week in range(rounds):
-        for first, second in itertools.combinations(range(players), 2):
-            game = create(client, seats=PEOPLE, rated=True)
-            winner = (first + second + week) % 2
-            record_game(storage, game["id"], "reconstruct", [users[first], users[second]], [winner],
-                        1000.0 + week * 8 * 86400 + first * 10 + second)
-    return users
 
 
 def test_the_leaderboard_lists_only_ratings_that_are_no_longer_provisional(tmp_path):

@@ -4,6 +4,7 @@ unrated; Makuta's many-player result; the leaderboard and the profile."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import secrets
 import time
@@ -212,21 +213,30 @@ def test_a_game_is_rated_once_across_two_instances_and_a_restart(database):
 
 
 def test_the_leaderboard_lists_accounts_best_first_with_the_bots_beside_them(client):
-    storage = storage_of(client)
-    names = ["Vakama", "Nokama", "Whenua"]
-    users = [account(storage, name)[0] for name in names]
-    for i, (winner, loser) in enumerate([(0, 1), (0, 2), (1, 2)]):
-        game = create(client, seats=PEOPLE, rated=True)
-        assert record_game(storage, game["id"], "reconstruct", [users[winner], users[loser]], [0],
-                           1000.0 + i)
+    league(client)
     board = client.get("/api/ratings/reconstruct").json()
-    assert [p["name"] for p in board["players"]] == ["Vakama", "Nokama", "Whenua"]
-    assert [p["rank"] for p in board["players"]] == [1, 2, 3]
-    assert board["players"][0]["games"] == 2 and board["players"][0]["provisional"]
+    ratings = [p["rating"] for p in board["players"]]
+    assert len(ratings) == 7 and ratings == sorted(ratings, reverse=True)
+    assert [p["rank"] for p in board["players"]] == list(range(1, 8))
+    assert all(p["games"] == 18 and not p["provisional"] for p in board["players"])
     assert {bot["level"] for bot in board["bots"]} == {"easy", "medium", "hard"}
-    assert client.get("/api/ratings/reconstruct?offset=1&limit=1").json()["players"][0]["name"] == "Nokama"
+    second = board["players"][1]["name"]
+    assert client.get("/api/ratings/reconstruct?offset=1&limit=1").json()["players"][0]["name"] == second
     unknown = client.get("/api/ratings/chess")
     assert unknown.status_code == 404 and "the games are: reconstruct" in unknown.json()["message"]
+
+
+def league(client: TestClient, players: int = 7, rounds: int = 3) -> list[str]:
+    """Accounts that have played each other `rounds` times (a week apart), each a winner in turn."""
+    storage = storage_of(client)
+    users = [account(storage, f"Toa{i}")[0] for i in range(players)]
+    for week in range(rounds):
+        for first, second in itertools.combinations(range(players), 2):
+            game = create(client, seats=PEOPLE, rated=True)
+            winner = (first + second + week) % 2
+            record_game(storage, game["id"], "reconstruct", [users[first], users[second]], [winner],
+                        1000.0 + week * 8 * 86400 + first * 10 + second)
+    return users
 
 
 def test_a_profile_gives_each_rating_its_history_and_the_games_newest_first(client):
@@ -261,7 +271,8 @@ def test_seats_show_their_accounts_name_and_rating(client):
         if seats[0]["account"]:
             break
         time.sleep(0.05)
-    assert seats[0]["account"] == "Matau" and seats[0]["rating"] == {"rating": 1500.0, "rd": 350.0}
+    assert seats[0]["account"] == "Matau" and seats[0]["rating"] == {"rating": 1500.0, "rd": 350.0,
+                                                                   "provisional": True}
     assert seats[1]["account"] is None and seats[1]["rating"] is None
 
 
