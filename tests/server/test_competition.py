@@ -4,6 +4,7 @@ instances sharing PostgreSQL where the rule is stored (aborts, rated, counted ga
 
 from __future__ import annotations
 
+import secrets
 import time
 from contextlib import ExitStack
 
@@ -154,8 +155,8 @@ def test_a_seat_put_under_an_account_once_the_game_has_begun_leaves_it_unrated(d
     with ExitStack() as stack:
         a, b = instance(stack, database), instance(stack, database)
         signed = Device(a)
-        signed.sign_up("Latecomer")
-        other, _ = account(storage_of(a), "Early")
+        signed.sign_up(f"Late{secrets.token_hex(3)}")  # PostgreSQL keeps the accounts of earlier runs
+        other, _ = account(storage_of(a))
         game = create(a, seats=PEOPLE, rated=True)
         room = held_by(a, game["id"], [other, None])
         state = room.state
