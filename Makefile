@@ -17,8 +17,9 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
+# `make play PORT=8001 HOST=0.0.0.0`: the server on another port or address (default 127.0.0.1:8000).
 play: $(VENV)/.installed
-	$(BIN)/matanui serve
+	$(BIN)/matanui serve $(if $(PORT),--port $(PORT)) $(if $(HOST),--host $(HOST))
 
 test: $(VENV)/.dev-installed
 	$(BIN)/pytest
