@@ -210,3 +210,22 @@ def test_a_chat_line_of_only_invisible_characters_is_refused_as_blank(client, te
 
 def test_an_empty_user_name_is_refused_saying_what_is_allowed(client):
     assert "3 to 24 characters" in refused(sign_up(client, ""), 422, "bad_request")
+
+
+def test_a_display_name_that_looks_like_an_account_is_refused_but_to_its_holder(client, suffix):
+    """Nobody plays as "Pohatu" beside the account Pohatu but Pohatu, signed in."""
+    holder = Device(client)
+    holder.sign_up("Pohatu" + suffix)
+    game = create(client, seats=PEOPLE)
+    token = game["seats"][0]["token"]
+    for name in ("pohatu" + suffix, "P0hatu" + suffix):
+        message = refused(client.post(f"/api/games/{game['id']}/name", json={"token": token, "name": name}),
+                          409, "name_taken")
+        assert f"looks like the account Pohatu{suffix}'s name" in message, message
+    assert client.get(f"/api/games/{game['id']}").json()["seats"][0]["name"] is None  # unchanged
+    mine = holder.call("POST", "/api/games", json={"game": "reconstruct", "seats": PEOPLE,
+                                                   "pace": {"kind": "untimed"}})
+    made = mine.json()
+    answer = holder.call("POST", f"/api/games/{made['id']}/name",
+                         json={"token": made["seats"][0]["token"], "name": "pohatu" + suffix})
+    assert answer.status_code == 200, answer.text

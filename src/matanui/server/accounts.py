@@ -210,6 +210,15 @@ class Book:
                                                   | (u.name_skeleton == skeleton(name)))).first()
         return row.name if row else None
 
+    def account_like(self, name: str) -> tuple[str, str] | None:
+        """(id, name) of the account a display name could be taken for: the same name once
+        case-mapped, or one that looks the same (the same skeleton); None if there is none."""
+        u = users_table.c
+        with self.engine.connect() as db:
+            row = db.execute(select(u.id, u.name).where((u.name_key == account_key(name))
+                                                        | (u.name_skeleton == skeleton(name)))).first()
+        return (row.id, row.name) if row else None
+
     def fill_skeletons(self) -> None:
         """Give the accounts of an older database (no skeleton yet) theirs."""
         u = users_table.c
@@ -665,6 +674,18 @@ async def create_account(request: Request, response: Response,
     if like is not None:
         raise _taken(body.name, like)
     return await _start_session(request, response, user_id, body.name)
+
+
+async def check_display_name(storage: Storage, name: str | None, account: str | None) -> None:
+    """Rejected when a display name could be taken for an account other than `account` (the
+    signed-in one giving it): nobody plays as "Tahu" beside the account tahu but its holder."""
+    if not name or not name.strip():
+        return
+    like = await _call(storage, "account_like", name.strip())
+    if like is not None and like[0] != account:
+        raise Rejected("name_taken", f"the display name {name.strip()} looks like the account "
+                       f"{like[1]}'s name, so the others could take you for them; choose another "
+                       f"name (or sign in as {like[1]} if that is you)", status=409)
 
 
 def _taken(name: str, like: str) -> Rejected:

@@ -26,7 +26,7 @@ from matanui.games.packs import PackError, offered
 from matanui.games.tutorial import Tutorial, TutorialError, play_on_from
 
 from . import clocks
-from .accounts import seat_by
+from .accounts import check_display_name, seat_by
 from .presence import GONE
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
@@ -267,6 +267,8 @@ class Lobby:
         """A new game of `client` and the secret token of each human seat (None for bots). The
         creator's seats (the first person's, every person's in hot-seat) go under the
         signed-in `account`, if any."""
+        for seat in spec.seats:
+            await check_display_name(self.backends.storage, seat.name, account)
         with self._admitting(client, all(seat.kind == "bot" for seat in spec.seats)):
             kinds = self._seat_kinds(spec)
             creator = kinds.index("human") if "human" in kinds else None
@@ -395,6 +397,7 @@ class Lobby:
             raise Rejected("not_public", "this game's seats are taken by invite link only", status=403)
         if room.state.is_over:
             raise Rejected("game_over", "the game is over", status=409)
+        await check_display_name(self.backends.storage, name, account)
         token = new_token()
         seat = await room.take_open_seat(token_hash(token), name, account)
         if seat is not None:
@@ -409,6 +412,7 @@ class Lobby:
         seat, and nothing changes."""
         room = await self.find(game_id)
         seat = seat_by(room, token, account)
+        await check_display_name(self.backends.storage, name, room.row.seats[seat].account or account)
         await room.set_name(seat, name)
         return seat
 
