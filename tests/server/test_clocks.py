@@ -401,3 +401,22 @@ def test_two_instances_compute_the_same_clock_and_hear_of_the_replacing_bot(post
             receive_view(ws)
             ws.send_json({"type": "replace", "seat": late})
             until(lambda: (m := watcher.receive_json())["type"] == "seats" and m["seats"][late]["replaced"])
+
+
+def test_a_choice_to_wait_is_kept_by_every_instance(postgres):
+    """The others wait on instance A; B, which may be the one to end the game at the grace's
+    end, reads the choice from the database and leaves the late player's seat alone."""
+    game_id, tokens, late = stored_game(postgres, TEN_SECONDS, 12)
+    with ExitStack() as stack:
+        a, b = (stack.enter_context(app_on(postgres)) for _ in range(2))
+        welcome_of(b, game_id)  # B serves the game too
+        with a.websocket_connect(f"/ws/games/{game_id}") as ws:
+            ws.send_json({"type": "hello", "token": tokens[1 - late]})
+            receive_view(ws)
+            ws.send_json({"type": "wait", "seat": late})
+            until(lambda: (m := ws.receive_json())["type"] == "clock" and m["clock"]["waited"])
+        b.portal.call(b.app.state.lobby.refresh, game_id)
+        assert welcome_of(b, game_id)["clock"]["waited"]
+        time.sleep(9)  # past the grace
+        for instance in (a, b):
+            assert instance.get(f"/api/games/{game_id}").json()["status"] == "running"
