@@ -27,6 +27,7 @@ change: nothing here is needed to play, and a request without the cookie is neve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -290,6 +291,11 @@ class Book:
         with self.engine.begin() as db:
             db.execute(delete(failures_table).where(f.at < now - FAILURE_WINDOW))
             db.execute(insert(failures_table), [{"key": key, "at": now} for key in keys])
+
+    def forget_failures(self, before: float) -> None:
+        """Drop every failed sign-in noted before `before` (the lobby's sweep, each minute)."""
+        with self.engine.begin() as db:
+            db.execute(delete(failures_table).where(failures_table.c.at < before))
 
     def forgive(self, keys: list[str], at: float) -> None:
         """Take back the failures `fail` noted at `at` for an attempt that succeeded."""
@@ -674,6 +680,13 @@ async def create_account(request: Request, response: Response,
     if like is not None:
         raise _taken(body.name, like)
     return await _start_session(request, response, user_id, body.name)
+
+
+async def sweep_failures(storage: Storage, now: float) -> None:
+    """Forget the failed sign-ins too old to count, on the lobby's timer: the table holds at
+    most one window's failures even when nobody signs in."""
+    with contextlib.suppress(StorageFailed):
+        await _call(storage, "forget_failures", now - FAILURE_WINDOW)
 
 
 async def check_display_name(storage: Storage, name: str | None, account: str | None) -> None:

@@ -26,7 +26,7 @@ from matanui.games.packs import PackError, offered
 from matanui.games.tutorial import Tutorial, TutorialError, play_on_from
 
 from . import clocks
-from .accounts import check_display_name, seat_by
+from .accounts import check_display_name, seat_by, sweep_failures
 from .presence import GONE
 from .protocol import MAX_SEED, CreateGame, Rejected
 from .quotas import EXPIRED, Quotas
@@ -203,6 +203,7 @@ class Lobby:
         while True:
             await asyncio.sleep(self.backends.limits.sweep_every)
             await self.sweep(time.time())
+            await sweep_failures(self.backends.storage, time.time())
 
     async def sweep(self, now: float) -> list[str]:
         """Close the games nobody has played for too long (see Room.expires); they leave the

@@ -50,6 +50,8 @@ let ticking = null;
 // clock that runs out aborts it instead of losing it.
 export function drawClocks(box, clock, { seats, mySeat, name, send, abortable }) {
   clearInterval(ticking);
+  const notice = document.getElementById("time-out");  // beside your decision: in sight on a phone
+  if (notice) notice.hidden = !clock || clock.expired !== mySeat || mySeat === null;
   box.hidden = !clock;
   if (!clock) return box.replaceChildren();
   const lines = seats.map((seat, i) => {
@@ -85,8 +87,10 @@ export function drawClocks(box, clock, { seats, mySeat, name, send, abortable })
   const ending = abortable ? "the game is aborted: it ends unrated, with no winner"
     : few ? `${who} is out of the game` : `${who} loses on time`;
   if (mySeat === late) {
-    choice.replaceChildren(el("p", { class: "clock-ran-out" }, "Your time ran out. Move now if you can: the others may end it (",
-      abortable ? "the game is then aborted, unrated" : few ? "you are then out of the game" : "you then lose on time", ") or wait for you."));
+    const words = `Your time ran out. Move now if you can: the others may end it (${abortable ? "the game is then aborted, unrated"
+      : few ? "you are then out of the game" : "you then lose on time"}) or wait for you.`;
+    choice.replaceChildren(el("p", { class: "clock-ran-out" }, words));
+    if (notice) notice.textContent = words;
     return;
   }
   if (mySeat === null) return choice.replaceChildren(el("p", {}, `${why}; the players choose what happens.`));

@@ -46,7 +46,7 @@ async function leaderboard(game, offset = 0) {
     el("td", {}, "—"), el("td", {}, `Bot (${b.level})`), el("td", { class: "number" }, String(Math.round(b.rating))),
     el("td", { class: "number" }, "fixed"), el("td", { class: "number" }, "arena")));
   const table = el("table", { class: "leaderboard" },
-    el("caption", {}, `${board.title}: ${board.total} rated player${board.total === 1 ? "" : "s"}`),
+    el("caption", {}, `${board.title}: ${board.total} player${board.total === 1 ? "" : "s"} with an established rating`),
     el("thead", {}, el("tr", {}, ...["#", "Player", "Rating", "RD", "Games"].map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 }, "No player has an established rating yet."))])),
     el("tbody", { "aria-label": "Bots (reference ratings)" }, ...bots));
