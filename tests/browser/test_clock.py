@@ -45,7 +45,8 @@ def test_a_real_time_clock_runs_out_and_the_other_player_waits_then_claims_the_w
         wait = other.get_by_role("button", name="Wait")
         wait.wait_for(timeout=20_000)
         assert other.get_by_role("button", name="Replace with a bot").count() == 0  # two players
-        mine.get_by_text("Your time ran out").wait_for(timeout=5_000)
+        mine.get_by_text("Your time ran out").first.wait_for(timeout=5_000)
+        assert mine.locator("#time-out").is_visible()  # beside the decision, in sight on a phone
         screenshot(other, f"clock-expired-{'phone' if size is PHONE else 'laptop'}")
         screenshot(mine, f"clock-ran-out-{'phone' if size is PHONE else 'laptop'}")
         wait.click()

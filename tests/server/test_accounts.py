@@ -205,6 +205,17 @@ def test_failures_older_than_the_window_leave_no_rows_whatever_their_key(device,
     assert failure_rows(client) == rows + 2  # this failure's two keys; the 50 stale rows are gone
 
 
+def test_the_lobbys_timer_drops_failures_older_than_the_window_with_nobody_signing_in(client):
+    storage = client.app.state.lobby.backends.storage
+    rows = failure_rows(client)
+    old = time.time() - accounts.FAILURE_WINDOW - 60
+    with storage.engine.begin() as db:
+        db.execute(insert(accounts.failures_table),
+                   [{"key": f"address:10.2.0.{n}", "at": old} for n in range(50)])
+    client.portal.call(accounts.sweep_failures, storage, time.time())
+    assert failure_rows(client) <= rows
+
+
 def test_past_the_account_quota_a_taken_name_answers_like_any_other(tmp_path):
     """Names cannot be probed once the quota is spent: every creation is refused alike."""
     limits = Limits(**{**vars(ROOMY), "accounts_per_hour": 1})
