@@ -186,7 +186,7 @@ def test_the_first_clock_waits_a_minute_for_its_player_then_runs_from_their_arri
     with client.websocket_connect(f"/ws/games/{game['id']}") as ws:
         ws.send_json({"type": "hello", "token": game["seats"][first]["token"]})
         running = receive_view(ws)["clock"]
-    assert not running["absent"] and running["deadline"] == pytest.approx(came + 60, abs=2)
+    assert not running["absent"] and came + 60 <= running["deadline"] <= time.time() + 60
 
 
 # -- running out: a stored game whose person has been deciding for `ago` seconds --------------

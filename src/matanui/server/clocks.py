@@ -172,7 +172,7 @@ def decisions(turns: Sequence[tuple[int | None, bool]], times: Sequence[float | 
         last = ended
     seat, by_rule = now_turn
     if seat is not None and not by_rule and _person(seats[seat]):
-        since = max(last if last is not None else created, created) if stored else None
+        since = None if not stored else created if last is None else max(last, created)
         arrived = seats[seat].arrived
         if arrived is None:
             found.append(Decision(seat, since, absent=True))
@@ -234,7 +234,7 @@ async def _watch(room: Room) -> None:
             continue
         if await room.backends.peers.may_run_bots(room.id):
             with contextlib.suppress(Rejected):  # the database failed, or someone chose first
-                await _time_out(room, now_clock["expired"])
+                await time_out(room, now_clock["expired"])
                 return
         await asyncio.sleep(RETRY)
 
@@ -248,9 +248,10 @@ def _expired(room: Room, seat: int) -> None:
                        "the seat)", status=409)
 
 
-async def _time_out(room: Room, seat: int) -> None:
+async def time_out(room: Room, seat: int) -> None:
     """The seat whose clock ran out forfeits on time (an abort while the game may be
-    aborted), unless it moved a moment ago on another instance."""
+    aborted), by the others' choice or at the grace's end, unless it moved a moment ago on
+    another instance."""
     if room.backends.storage.shared:
         await room.catch_up()
     _expired(room, seat)
@@ -314,5 +315,4 @@ async def choose(room: Room, by: int | None, message: ClockChoice) -> None:
     if message.choice == "wait":
         await wait_for(room, message.seat)
         return
-    _expired(room, message.seat)
-    await room.forfeit(message.seat, "timeout", at=len(room.state.history))
+    await time_out(room, message.seat)

@@ -314,51 +314,40 @@ class Storage:
 
     @_write
     def mark_finished(self, game_id: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(finished=True))
-            self._changed(db, game_id)
+        self._update_game(game_id, finished=True)
 
     @_write
     def set_seats(self, game_id: str, seats: list[SeatRow]) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id)
-                       .values(seats=[s.to_dict() for s in seats]))
-            self._changed(db, game_id)
+        self._update_game(game_id, seats=[s.to_dict() for s in seats])
 
     @_write
     def set_window_drawn(self, game_id: str, number: int, at: float) -> None:
         """The answering page drew the response window at position `number` at `at`."""
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id)
-                       .values(drawn_number=number, drawn_at=at))
-            self._changed(db, game_id)
+        self._update_game(game_id, drawn_number=number, drawn_at=at)
 
     @_write
     def set_unrated(self, game_id: str) -> None:
         """A game created rated will not be: a seat was not an account's at its first action."""
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(rated=False))
-            self._changed(db, game_id)
+        self._update_game(game_id, rated=False)
 
     @_write
     def set_waited(self, game_id: str, number: int) -> None:
         """The players chose at position `number` to wait for a seat whose clock ran out."""
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(waited=number))
-            self._changed(db, game_id)
+        self._update_game(game_id, waited=number)
 
     @_write
     def set_rematch_offers(self, game_id: str, seats: list[int]) -> None:
         """The seats that now offer a rematch of the game (none: the offer is withdrawn)."""
-        with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id)
-                       .values(rematch_offers=",".join(map(str, seats)) or None))
-            self._changed(db, game_id)
+        self._update_game(game_id, rematch_offers=",".join(map(str, seats)) or None)
 
     @_write
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        self._update_game(game_id, rematch=rematch_id)
+
+    def _update_game(self, game_id: str, **values: Any) -> None:
+        """Change these columns of one game's row, and tell the other instances."""
         with self.engine.begin() as db:
-            db.execute(update(games_table).where(games_table.c.id == game_id).values(rematch=rematch_id))
+            db.execute(update(games_table).where(games_table.c.id == game_id).values(**values))
             self._changed(db, game_id)
 
     def _changed(self, db: Connection, game_id: str) -> None:
