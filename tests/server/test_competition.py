@@ -168,6 +168,7 @@ def test_a_seat_put_under_an_account_once_the_game_has_begun_leaves_it_unrated(d
         answer = claimed.call("POST", "/api/account/claim",
                               json={"game_id": game["id"], "token": game["seats"][1]["token"]})
         assert answer.status_code == 200, answer.text
+        b.portal.call(b.app.state.lobby.refresh, game["id"])  # as the claim's notification does
         later = room_of(b, game["id"])
         assert later.row.seats[1].account and not later.rated()
         finish(b, later)

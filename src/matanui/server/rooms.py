@@ -580,7 +580,11 @@ class Room:
             if row.rematch_offers != self.row.rematch_offers:
                 self.row.rematch_offers = row.rematch_offers
                 self._tell_offers()
-            self.row.waited, self.row.rated = row.waited, row.rated
+            # Both only move one way, so a row read before a newer one never undoes it: a game
+            # once unrated stays so, a wait is for the latest position chosen.
+            self.row.rated = self.row.rated and row.rated
+            if row.waited is not None and (self.row.waited is None or row.waited > self.row.waited):
+                self.row.waited = row.waited
             if row.window_drawn is not None and row.window_drawn != self.window_drawn \
                     and row.window_drawn[0] == len(self.state.history):
                 self._take_drawing(row.window_drawn)
